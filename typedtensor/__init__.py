@@ -1,0 +1,53 @@
+"""typedtensor: tensors whose dtype and shape live in their static type.
+
+>>> from typing import Literal as L
+>>> import typedtensor as tt
+>>> x: tt.Tensor[tt.float32, L[32], L[5]] = tt.zeros((32, 5), tt.float32)
+>>> x.mean(axis=0).shape
+(5,)
+"""
+
+from typedtensor._creation import full as full, ones as ones, tensor as tensor, zeros as zeros
+from typedtensor._dims import Dim as Dim
+from typedtensor._dtypes import (
+    bool_ as bool_,
+    complex64 as complex64,
+    complex128 as complex128,
+    complexfloating as complexfloating,
+    float16 as float16,
+    float32 as float32,
+    float64 as float64,
+    floating as floating,
+    generic as generic,
+    inexact as inexact,
+    int8 as int8,
+    int16 as int16,
+    int32 as int32,
+    int64 as int64,
+    integer as integer,
+    number as number,
+    signedinteger as signedinteger,
+    uint8 as uint8,
+    uint16 as uint16,
+    uint32 as uint32,
+    uint64 as uint64,
+    unsignedinteger as unsignedinteger,
+)
+from typedtensor._errors import (
+    AxisError as AxisError,
+    SelectionError as SelectionError,
+    ShapeError as ShapeError,
+    TypedTensorError as TypedTensorError,
+)
+from typedtensor._reductions import (
+    reduce_all as reduce_all,
+    reduce_any as reduce_any,
+    reduce_max as reduce_max,
+    reduce_mean as reduce_mean,
+    reduce_min as reduce_min,
+    reduce_prod as reduce_prod,
+    reduce_sum as reduce_sum,
+)
+from typedtensor._tensor import Axis as Axis, Tensor as Tensor
+
+__version__ = "0.1.0"

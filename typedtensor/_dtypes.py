@@ -1,0 +1,138 @@
+"""Dtype marker classes: the first parameter of ``Tensor[DT, *Shape]``.
+
+The markers are never instantiated. They mirror numpy's scalar hierarchy so that
+``Tensor[floating, N]`` accepts a ``Tensor[float32, N]`` (``DT`` is covariant), but they print
+as ``float32`` rather than numpy's ``floating[_32Bit]``.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+import numpy as np
+
+from typedtensor._shape_rules import format_tensor
+
+
+class generic:
+    """Any dtype. Concrete markers carry the numpy dtype they stand for."""
+
+    numpy_dtype: ClassVar[np.dtype[np.generic] | None] = None
+
+    def __new__(cls) -> generic:
+        raise TypeError(f"dtype marker {cls.__name__} is a type, not a value; use it as Tensor[{cls.__name__}, ...]")
+
+
+class bool_(generic):
+    numpy_dtype = np.dtype(np.bool_)
+
+
+class number(generic): ...
+
+
+class integer(number): ...
+
+
+class signedinteger(integer): ...
+
+
+class unsignedinteger(integer): ...
+
+
+class inexact(number): ...
+
+
+class floating(inexact): ...
+
+
+class complexfloating(inexact): ...
+
+
+class int8(signedinteger):
+    numpy_dtype = np.dtype(np.int8)
+
+
+class int16(signedinteger):
+    numpy_dtype = np.dtype(np.int16)
+
+
+class int32(signedinteger):
+    numpy_dtype = np.dtype(np.int32)
+
+
+class int64(signedinteger):
+    numpy_dtype = np.dtype(np.int64)
+
+
+class uint8(unsignedinteger):
+    numpy_dtype = np.dtype(np.uint8)
+
+
+class uint16(unsignedinteger):
+    numpy_dtype = np.dtype(np.uint16)
+
+
+class uint32(unsignedinteger):
+    numpy_dtype = np.dtype(np.uint32)
+
+
+class uint64(unsignedinteger):
+    numpy_dtype = np.dtype(np.uint64)
+
+
+class float16(floating):
+    numpy_dtype = np.dtype(np.float16)
+
+
+class float32(floating):
+    numpy_dtype = np.dtype(np.float32)
+
+
+class float64(floating):
+    numpy_dtype = np.dtype(np.float64)
+
+
+class complex64(complexfloating):
+    numpy_dtype = np.dtype(np.complex64)
+
+
+class complex128(complexfloating):
+    numpy_dtype = np.dtype(np.complex128)
+
+
+CONCRETE_DTYPES: tuple[type[generic], ...] = (
+    bool_, int8, int16, int32, int64, uint8, uint16, uint32, uint64,
+    float16, float32, float64, complex64, complex128,
+)  # fmt: skip
+
+_MARKER_BY_NAME: dict[str, type[generic]] = {marker.__name__: marker for marker in CONCRETE_DTYPES}
+_MARKER_BY_NUMPY: dict[np.dtype[np.generic], type[generic]] = {
+    marker.numpy_dtype: marker for marker in CONCRETE_DTYPES if marker.numpy_dtype is not None
+}
+
+
+def marker_of(dtype: np.dtype[np.generic]) -> type[generic]:
+    """The marker class of a numpy dtype; ``TypeError`` for dtypes typedtensor does not carry."""
+    try:
+        return _MARKER_BY_NUMPY[dtype]
+    except KeyError:
+        supported = ", ".join(_MARKER_BY_NAME)
+        raise TypeError(f"dtype {dtype} is not supported by typedtensor (supported: {supported})") from None
+
+
+def marker_named(name: str) -> type[generic]:
+    """The marker class called ``name`` (``"float32"`` -> ``float32``)."""
+    return _MARKER_BY_NAME[name]
+
+
+def numpy_dtype_of(marker: type[generic]) -> np.dtype[np.generic]:
+    """The numpy dtype of a concrete marker; ``TypeError`` for categories such as ``floating``."""
+    if not (isinstance(marker, type) and issubclass(marker, generic)) or marker.numpy_dtype is None:
+        concrete = ", ".join(_MARKER_BY_NAME)
+        raise TypeError(f"{marker!r} is not a concrete typedtensor dtype (one of: {concrete})")
+    return marker.numpy_dtype
+
+
+def type_text(array: np.ndarray[Any, Any]) -> str:
+    """The type of a tensor over ``array`` as messages write it: ``Tensor[float32, 2, 3]``."""
+    return format_tensor(marker_of(array.dtype).__name__, [str(dim) for dim in array.shape])

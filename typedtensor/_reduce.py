@@ -1,0 +1,127 @@
+"""The canonicalized reducer behind every reduction.
+
+Plan, then execute (the TensorFlow Lite idea): normalise the axes with the shared shape rules,
+drop size-1 dims, fold neighbouring dims that are both reduced or both kept where the strides
+allow (so the fold is a view), and cache the plan by (op, shape, strides, dtype, axis,
+keepdims). Executing a cached plan is a reshape, one kernel call and a reshape.
+"""
+
+from __future__ import annotations
+
+import functools
+import operator
+from dataclasses import dataclass
+from typing import Any, Final, TypeAlias
+
+import numpy as np
+
+from typedtensor import _kernels
+from typedtensor._dtypes import marker_named, marker_of, numpy_dtype_of, type_text
+from typedtensor._errors import AxisError, SelectionError
+from typedtensor._shape_rules import AxisOutOfRange, InvalidSelection, Problem, reduced_mask, result_dtype
+
+Array: TypeAlias = np.ndarray[Any, Any]
+AxisKey: TypeAlias = None | int | str | tuple[int, ...]
+
+PLAN_CACHE_SIZE: Final = 4096
+
+
+@dataclass(frozen=True)
+class EmptyExtent:
+    """``max``/``min`` over a reduced extent with no elements: there is nothing to compare."""
+
+    def message(self, op: str, tensor: str, axis: AxisKey) -> str:
+        return f'"{op}" of an empty extent: {tensor} over axis {axis!r} has no elements to compare'
+
+
+@dataclass(frozen=True, slots=True)
+class Plan:
+    """How to run one reduction on arrays of one shape, strides and dtype."""
+
+    view_shape: tuple[int, ...]  # the input folded: size-1 dims dropped, neighbours of a kind merged
+    out_shape: tuple[int, ...]  # the result's shape, keepdims applied
+    kernel: _kernels.Kernel  # reduces an array of view_shape to one of out_shape's size
+
+    def run(self, array: Array) -> Array:
+        return self.kernel(array.reshape(self.view_shape)).reshape(self.out_shape)
+
+
+def reduce_array(op: str, array: Array, axis: object, keepdims: bool, caller: str) -> Array:
+    """``op`` over ``axis`` of ``array``: a new array, never a view of the input.
+
+    ``caller`` is the name the user called (``reduce_sum`` or ``sum``), for messages.
+    """
+    key = _axis_key(axis, caller)
+    plan = _plan(op, array.shape, array.strides, array.dtype, key, bool(keepdims))
+    if type(plan) is Plan:
+        return plan.run(array)
+    raise _error(plan, caller, array, key)  # type: ignore[arg-type]
+
+
+def _axis_key(axis: object, caller: str) -> AxisKey:
+    """``axis`` as a hashable key, or a ``TypeError`` that says what ``axis`` may be."""
+    if axis is None or isinstance(axis, str) or type(axis) is int:
+        return axis
+    if isinstance(axis, (tuple, list)) and all(_is_int(k) for k in axis):
+        return tuple(operator.index(k) for k in axis)
+    if _is_int(axis):
+        return operator.index(axis)  # type: ignore[arg-type]
+    raise TypeError(
+        f'"{caller}": axis must be None, an int, a tuple or list of ints, or a Selection string '
+        f'such as "^v^"; got {type(axis).__name__} {axis!r}'
+    )
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, (int, np.integer)) and not isinstance(value, (bool, np.bool_))
+
+
+def _error(problem: Problem | EmptyExtent, caller: str, array: Array, axis: AxisKey) -> Exception:
+    tensor = type_text(array)
+    if isinstance(problem, AxisOutOfRange):
+        return AxisError(problem.message(caller, tensor))
+    if isinstance(problem, InvalidSelection):
+        return SelectionError(problem.message(caller, tensor))
+    return ValueError(problem.message(caller, tensor, axis))
+
+
+@functools.lru_cache(maxsize=PLAN_CACHE_SIZE)
+def _plan(
+    op: str, shape: tuple[int, ...], strides: tuple[int, ...], dtype: np.dtype[Any], axis: AxisKey, keepdims: bool
+) -> Plan | Problem | EmptyExtent:
+    mask = reduced_mask(axis, len(shape))
+    if not isinstance(mask, tuple):
+        return mask
+    out_dtype = numpy_dtype_of(marker_named(result_dtype(op, marker_of(dtype).__name__)))
+    out_shape = tuple(1 if reduced else size for size, reduced in zip(shape, mask) if keepdims or not reduced)
+    if 0 in shape:
+        extent_is_empty = 0 in [size for size, reduced in zip(shape, mask) if reduced]
+        if extent_is_empty and 0 not in out_shape and op in ("max", "min"):
+            return EmptyExtent()
+        return Plan(shape, out_shape, _kernels.filler(op, out_dtype, out_shape, extent_is_empty))
+    view_shape, reduced = fold(shape, strides, mask)
+    return Plan(view_shape, out_shape, _kernels.choose(op, view_shape, reduced, dtype, out_dtype))
+
+
+def fold(
+    shape: tuple[int, ...], strides: tuple[int, ...], mask: tuple[bool, ...]
+) -> tuple[tuple[int, ...], tuple[bool, ...]]:
+    """Drop size-1 dims and merge neighbours that are both reduced or both kept.
+
+    Two neighbours merge only where the outer stride is the inner stride times the inner size,
+    so reshaping to the folded shape is a view, also for transposed or stepped inputs.
+
+    >>> fold((32, 256, 1, 128), (131072, 512, 512, 4), (False, True, True, True))
+    ((32, 32768), (False, True))
+    """
+    dims = [(size, stride, reduced) for size, stride, reduced in zip(shape, strides, mask) if size != 1]
+    folded: list[tuple[int, int, bool]] = []
+    for size, stride, reduced in dims:
+        if folded:
+            outer_size, outer_stride, outer_reduced = folded[-1]
+            if outer_reduced == reduced and outer_stride == stride * size:
+                folded[-1] = (outer_size * size, stride, reduced)
+                continue
+        folded.append((size, stride, reduced))
+    return tuple(size for size, _, _ in folded), tuple(reduced for _, _, reduced in folded)
+

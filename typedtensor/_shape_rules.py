@@ -1,0 +1,236 @@
+"""Shape and dtype rules of the reductions, written once.
+
+Pure Python with no numpy and no mypy import: the runtime reducer calls it with ints, the mypy
+plugin with mypy types. A rule returns a result or a problem (``AxisOutOfRange``,
+``InvalidSelection``) instead of raising, so each caller reports it in its own voice with the
+same words.
+
+Dims are opaque values of any type ``D``; the only dim a rule creates is the ``one`` the caller
+passes (the int 1, or ``Literal[1]``). A dim the rule cannot know is ``UNKNOWN``.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Final, Generic, TypeAlias, TypeVar
+
+
+class Unknown(enum.Enum):
+    """A value only known at run time: a dim, an axis, a whole argument, or a run of dims."""
+
+    UNKNOWN = "UNKNOWN"
+
+    def __repr__(self) -> str:
+        return self.value
+
+
+UNKNOWN: Final = Unknown.UNKNOWN
+
+D = TypeVar("D")
+V = TypeVar("V")
+
+#: ``axis`` as the rules see it: ``None``, one axis, a tuple of axes (some maybe unknown),
+#: a Selection string, or ``UNKNOWN`` (nothing known, not even its kind).
+AxisSpec: TypeAlias = None | int | str | tuple[int | Unknown, ...] | Unknown
+
+REDUCTION_OPS: Final = ("sum", "mean", "max", "min", "prod", "any", "all")
+SELECTION_REDUCE: Final = "^"
+SELECTION_KEEP: Final = "v"
+
+_NARROW_SIGNED: Final = frozenset({"bool_", "int8", "int16", "int32"})
+_NARROW_UNSIGNED: Final = frozenset({"uint8", "uint16", "uint32"})
+_INTEGRAL: Final = frozenset({"bool_", "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64"})
+
+
+def result_dtype(op: str, dtype: str) -> str:
+    """The dtype name of ``reduce_<op>`` over a tensor of dtype ``dtype`` (numpy's rules).
+
+    >>> result_dtype("sum", "int32"), result_dtype("mean", "int8"), result_dtype("any", "float32")
+    ('int64', 'float64', 'bool_')
+    """
+    if op in ("any", "all"):
+        return "bool_"
+    if op in ("sum", "prod"):
+        if dtype in _NARROW_SIGNED:
+            return "int64"
+        if dtype in _NARROW_UNSIGNED:
+            return "uint64"
+    if op == "mean" and dtype in _INTEGRAL:
+        return "float64"
+    return dtype
+
+
+def format_tensor(dtype: str, dims: Sequence[str]) -> str:
+    """How messages write a tensor type: ``Tensor[float32, 32, Batch, *Rest]``."""
+    return f"Tensor[{', '.join([dtype, *dims])}]"
+
+
+@dataclass(frozen=True)
+class AxisOutOfRange:
+    """Axes outside ``-rank <= k < rank``, every one of them, in the order given."""
+
+    axes: tuple[int, ...]
+    rank: int
+
+    def message(self, op: str, tensor: str) -> str:
+        noun = "Axis" if len(self.axes) == 1 else "Axes"
+        verb = "is" if len(self.axes) == 1 else "are"
+        listed = ", ".join(str(axis) for axis in self.axes)
+        if self.rank == 0:
+            valid = "a rank-0 tensor has no axes"
+        else:
+            valid = f"valid axes are {-self.rank} to {self.rank - 1}"
+        return f'{noun} {listed} {verb} out of range for "{op}" on {tensor} ({valid})'
+
+
+@dataclass(frozen=True)
+class InvalidSelection:
+    """A Selection string whose length is not the rank, or with a character other than ``^``/``v``."""
+
+    selection: str
+    rank: int
+    rank_is_minimum: bool = False
+
+    def message(self, op: str, tensor: str) -> str:
+        bad = sorted({char for char in self.selection if char not in (SELECTION_REDUCE, SELECTION_KEEP)})
+        if bad:
+            shown = ", ".join(f'"{char}"' for char in bad)
+            return (
+                f'Selection "{self.selection}" for "{op}" on {tensor} has invalid characters {shown} '
+                f'(use "{SELECTION_REDUCE}" to reduce a dim and "{SELECTION_KEEP}" to keep it)'
+            )
+        rank = f"at least {self.rank}" if self.rank_is_minimum else str(self.rank)
+        return (
+            f'Selection "{self.selection}" for "{op}" has {len(self.selection)} characters '
+            f"but {tensor} has rank {rank} (one character per dim)"
+        )
+
+
+Problem: TypeAlias = AxisOutOfRange | InvalidSelection
+
+
+def selection_problem(selection: str, rank: int, *, rank_is_minimum: bool = False) -> InvalidSelection | None:
+    """Whether ``selection`` fits a tensor of ``rank`` dims (at least ``rank`` if ``rank_is_minimum``)."""
+    chars_ok = all(char in (SELECTION_REDUCE, SELECTION_KEEP) for char in selection)
+    length_ok = len(selection) >= rank if rank_is_minimum else len(selection) == rank
+    return None if chars_ok and length_ok else InvalidSelection(selection, rank, rank_is_minimum)
+
+
+def reduced_mask(axis: None | int | str | tuple[int, ...], rank: int) -> tuple[bool, ...] | Problem:
+    """Which of ``rank`` dims ``axis`` reduces, by the tf-dotty nested loop.
+
+    Walk the dims counting the index; remove every occurrence of that index (or its negative
+    form) from the axis list. Whatever is left when the walk ends is out of range.
+
+    >>> reduced_mask((2, -4, 2), 4)
+    (True, False, True, False)
+    """
+    if axis is None:
+        return (True,) * rank
+    if isinstance(axis, str):
+        return selection_problem(axis, rank) or tuple(char == SELECTION_REDUCE for char in axis)
+    remaining = [axis] if isinstance(axis, int) else list(axis)
+    mask = []
+    for index in range(rank):
+        before = len(remaining)
+        remaining = [k for k in remaining if k != index and k != index - rank]
+        mask.append(len(remaining) < before)
+    return AxisOutOfRange(tuple(remaining), rank) if remaining else tuple(mask)
+
+
+def apply_mask(dims: Sequence[D], mask: Sequence[bool], keepdims: bool, one: D) -> tuple[D, ...]:
+    """The dims left after reducing ``mask``: dropped, or replaced by ``one`` with ``keepdims``."""
+    return tuple(one if reduced else dim for dim, reduced in zip(dims, mask) if keepdims or not reduced)
+
+
+@dataclass(frozen=True)
+class Shape(Generic[D, V]):
+    """A shape of known dims around at most one run of unknown length.
+
+    ``variadic`` is ``None`` for a fixed rank, the caller's own value for a run it can name
+    (mypy's ``*Ts``), or ``UNKNOWN`` for any number of unknown dims (``*tuple[Any, ...]``).
+    """
+
+    prefix: tuple[D | Unknown, ...]
+    variadic: V | Unknown | None = None
+    suffix: tuple[D | Unknown, ...] = ()
+
+    @property
+    def rank(self) -> int | None:
+        return len(self.prefix) if self.variadic is None else None
+
+
+def reduce_shape(shape: Shape[D, V], axis: AxisSpec, keepdims: bool | Unknown, one: D) -> Shape[D, V] | Problem:
+    """The shape of a reduction of ``shape`` over ``axis``, as exact as the inputs allow.
+
+    Out-of-range axes and bad Selections are problems only where the rank is known; an unknown
+    ``axis`` or ``keepdims`` is never a problem, it only makes dims unknown.
+    """
+    if shape.variadic is None:
+        return _reduce_fixed_rank(shape.prefix, axis, keepdims, one)
+    return _reduce_variadic(shape, axis, keepdims, one)
+
+
+def _reduce_fixed_rank(
+    dims: tuple[D | Unknown, ...], axis: AxisSpec, keepdims: bool | Unknown, one: D
+) -> Shape[D, V] | Problem:
+    rank = len(dims)
+    if isinstance(axis, Unknown):
+        return Shape((UNKNOWN,) * rank) if keepdims is True else Shape((), UNKNOWN)
+    known_axes = tuple(k for k in axis if isinstance(k, int)) if isinstance(axis, tuple) else axis
+    mask = reduced_mask(known_axes, rank)
+    if not isinstance(mask, tuple):
+        return mask
+    if isinstance(axis, tuple) and UNKNOWN in axis:
+        # Every dim not known to be reduced may be reduced by an unknown axis.
+        if keepdims is True:
+            return Shape(tuple(one if reduced else UNKNOWN for reduced in mask))
+        if len(axis) == 1 and rank > 0:
+            return Shape((UNKNOWN,) * (rank - 1))
+        return Shape((), UNKNOWN)
+    if isinstance(keepdims, Unknown):
+        return Shape(dims) if not any(mask) else Shape((), UNKNOWN)
+    return Shape(apply_mask(dims, mask, keepdims, one))
+
+
+def _reduce_variadic(shape: Shape[D, V], axis: AxisSpec, keepdims: bool | Unknown, one: D) -> Shape[D, V] | Problem:
+    prefix, suffix = shape.prefix, shape.suffix
+    if axis is None and keepdims is False:
+        return Shape(())
+    if isinstance(axis, str):
+        problem = selection_problem(axis, len(prefix) + len(suffix), rank_is_minimum=True)
+        if problem:
+            return problem
+        axis = _selection_as_axes(axis, len(prefix), len(suffix))
+    if axis is None or isinstance(axis, Unknown) or isinstance(keepdims, Unknown):
+        return Shape((), UNKNOWN)
+    axes = (axis,) if isinstance(axis, int) else axis
+    in_prefix = [k for k in axes if isinstance(k, int) and 0 <= k < len(prefix)]
+    in_suffix = [k for k in axes if isinstance(k, int) and -len(suffix) <= k < 0]
+    # An axis past the known prefix may land anywhere after it (the run's length is unknown),
+    # so it hides the suffix; likewise one before the known suffix hides the prefix.
+    hides_suffix = any(isinstance(k, Unknown) or k >= len(prefix) for k in axes)
+    hides_prefix = any(isinstance(k, Unknown) or k < -len(suffix) for k in axes)
+    new_prefix = apply_mask(prefix, [k in in_prefix for k in range(len(prefix))], keepdims, one)
+    new_suffix = apply_mask(suffix, [k - len(suffix) in in_suffix for k in range(len(suffix))], keepdims, one)
+    if hides_prefix or hides_suffix:
+        return Shape(() if hides_prefix else new_prefix, UNKNOWN, () if hides_suffix else new_suffix)
+    return Shape(new_prefix, shape.variadic, new_suffix)
+
+
+def _selection_as_axes(selection: str, prefix_len: int, suffix_len: int) -> tuple[int | Unknown, ...]:
+    """A Selection over ``prefix, *run, suffix`` as axes; a reduced dim inside the run is unknown."""
+    length = len(selection)
+    axes: list[int | Unknown] = []
+    for index, char in enumerate(selection):
+        if char != SELECTION_REDUCE:
+            continue
+        if index < prefix_len:
+            axes.append(index)
+        elif index >= length - suffix_len:
+            axes.append(index - length)
+        else:
+            axes.append(UNKNOWN)
+    return tuple(axes)

@@ -1,0 +1,105 @@
+"""``Tensor[DT, *Shape]``: a numpy array whose dtype and shape live in its static type."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, Generic, TypeAlias, TypeVar, TypeVarTuple, Unpack
+
+import numpy as np
+
+from typedtensor import _reduce
+from typedtensor._dtypes import bool_, generic, marker_of, type_text
+
+DT = TypeVar("DT", bound=generic, covariant=True)
+Shape = TypeVarTuple("Shape")
+
+#: What ``axis`` accepts: ``None``, an int, a tuple or list of ints, or a Selection string.
+Axis: TypeAlias = int | Sequence[int] | str | None
+
+
+class Tensor(Generic[DT, Unpack[Shape]]):
+    """An immutable-shape wrapper over a numpy array, typed ``Tensor[dtype, *dims]``.
+
+    Build one with ``typedtensor.tensor``, ``zeros``, ``ones`` or ``full``; ``Tensor(array)``
+    wraps an existing ndarray without copying it.
+
+    >>> import typedtensor as tt
+    >>> tt.zeros((2, 3), tt.float32).sum(axis=1)
+    Tensor[float32, 2]([0. 0.])
+    """
+
+    __slots__ = ("_array",)
+    _array: np.ndarray[Any, Any]
+
+    def __init__(self, array: np.ndarray[Any, Any]) -> None:
+        if not isinstance(array, np.ndarray):
+            raise TypeError(f"Tensor wraps a numpy.ndarray, got {type(array).__name__}; use typedtensor.tensor(data)")
+        marker_of(array.dtype)  # raises for dtypes we do not carry
+        self._array = array
+
+    @property
+    def shape(self) -> tuple[Unpack[Shape]]:
+        """The dims, typed ``tuple[*Shape]`` so that ``x.shape[0]`` keeps its literal size."""
+        shape: tuple[Unpack[Shape]] = self._array.shape
+        return shape
+
+    @property
+    def dtype(self) -> type[DT]:
+        """The dtype marker class, such as ``typedtensor.float32``."""
+        return marker_of(self._array.dtype)  # type: ignore[return-value]
+
+    @property
+    def ndim(self) -> int:
+        return self._array.ndim
+
+    @property
+    def size(self) -> int:
+        return self._array.size
+
+    def numpy(self) -> np.ndarray[Any, Any]:
+        """The underlying ndarray (shared, not copied)."""
+        return self._array
+
+    def __array__(self, dtype: Any = None, copy: bool | None = None) -> np.ndarray[Any, Any]:
+        if copy:
+            return np.array(self._array, dtype=dtype, copy=True)
+        return self._array if dtype is None else self._array.astype(dtype, copy=False)
+
+    def __repr__(self) -> str:
+        body = np.array2string(self._array, separator=" ", prefix="  ")
+        return f"{type_text(self._array)}({body})"
+
+    def sum(self, axis: Axis = None, keepdims: bool = False) -> Tensor[Any, Unpack[tuple[Any, ...]]]:
+        """Sum over ``axis`` (see ``typedtensor.reduce_sum``)."""
+        return wrap(_reduce.reduce_array("sum", self._array, axis, keepdims, "sum"))
+
+    def mean(self, axis: Axis = None, keepdims: bool = False) -> Tensor[Any, Unpack[tuple[Any, ...]]]:
+        """Arithmetic mean over ``axis`` (see ``typedtensor.reduce_mean``)."""
+        return wrap(_reduce.reduce_array("mean", self._array, axis, keepdims, "mean"))
+
+    def prod(self, axis: Axis = None, keepdims: bool = False) -> Tensor[Any, Unpack[tuple[Any, ...]]]:
+        """Product over ``axis`` (see ``typedtensor.reduce_prod``)."""
+        return wrap(_reduce.reduce_array("prod", self._array, axis, keepdims, "prod"))
+
+    def max(self, axis: Axis = None, keepdims: bool = False) -> Tensor[DT, Unpack[tuple[Any, ...]]]:
+        """Maximum over ``axis``, NaN-propagating (see ``typedtensor.reduce_max``)."""
+        return wrap(_reduce.reduce_array("max", self._array, axis, keepdims, "max"))
+
+    def min(self, axis: Axis = None, keepdims: bool = False) -> Tensor[DT, Unpack[tuple[Any, ...]]]:
+        """Minimum over ``axis``, NaN-propagating (see ``typedtensor.reduce_min``)."""
+        return wrap(_reduce.reduce_array("min", self._array, axis, keepdims, "min"))
+
+    def any(self, axis: Axis = None, keepdims: bool = False) -> Tensor[bool_, Unpack[tuple[Any, ...]]]:
+        """Whether any element over ``axis`` is nonzero (see ``typedtensor.reduce_any``)."""
+        return wrap(_reduce.reduce_array("any", self._array, axis, keepdims, "any"))
+
+    def all(self, axis: Axis = None, keepdims: bool = False) -> Tensor[bool_, Unpack[tuple[Any, ...]]]:
+        """Whether every element over ``axis`` is nonzero (see ``typedtensor.reduce_all``)."""
+        return wrap(_reduce.reduce_array("all", self._array, axis, keepdims, "all"))
+
+
+def wrap(array: np.ndarray[Any, Any]) -> Tensor[Any, Unpack[tuple[Any, ...]]]:
+    """A Tensor over ``array`` without ``__init__``'s checks: for arrays our own code made."""
+    result: Tensor[Any, Unpack[tuple[Any, ...]]] = object.__new__(Tensor)
+    result._array = array
+    return result

@@ -1,0 +1,1 @@
+"""Static-checking plugins for typedtensor (``typing_plugins.mypy_plugin``)."""
