@@ -18,9 +18,10 @@ def tensor(data: object, dtype: type[DTypeT] | None = None) -> Tensor[Any, Unpac
 
     Without ``dtype`` numpy's inference applies (Python floats give ``float64``).
 
-    >>> tensor([[1, 2], [3, 4]], dtype=int32)
-    Tensor[int32, 2, 2]([[1 2]
-     [3 4]])
+    >>> import typedtensor as tt
+    >>> tt.tensor([[1, 2], [3, 4]], dtype=tt.int32)
+    Tensor[int32, 2, 2]([[1, 2],
+                        [3, 4]])
     """
     if isinstance(data, Tensor):
         data = data.numpy()

@@ -30,7 +30,7 @@ def reduce_sum(x: Tensor[Any, Unpack[tuple[Any, ...]]], axis: Axis = None, keepd
 
     >>> import typedtensor as tt
     >>> tt.reduce_sum(tt.ones((2, 3, 4)), axis="^v^")
-    Tensor[float32, 3]([8. 8. 8.])
+    Tensor[float32, 3]([8., 8., 8.])
     """
     return _reduce("sum", x, axis, keepdims, "reduce_sum")
 

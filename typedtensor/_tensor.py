@@ -25,7 +25,7 @@ class Tensor(Generic[DT, Unpack[Shape]]):
 
     >>> import typedtensor as tt
     >>> tt.zeros((2, 3), tt.float32).sum(axis=1)
-    Tensor[float32, 2]([0. 0.])
+    Tensor[float32, 2]([0., 0.])
     """
 
     __slots__ = ("_array",)
@@ -66,8 +66,8 @@ class Tensor(Generic[DT, Unpack[Shape]]):
         return self._array if dtype is None else self._array.astype(dtype, copy=False)
 
     def __repr__(self) -> str:
-        body = np.array2string(self._array, separator=" ", prefix="  ")
-        return f"{type_text(self._array)}({body})"
+        head = f"{type_text(self._array)}("
+        return f"{head}{np.array2string(self._array, separator=', ', prefix=head)})"
 
     def sum(self, axis: Axis = None, keepdims: bool = False) -> Tensor[Any, Unpack[tuple[Any, ...]]]:
         """Sum over ``axis`` (see ``typedtensor.reduce_sum``)."""
