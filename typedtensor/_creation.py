@@ -21,7 +21,7 @@ def tensor(data: object, dtype: type[DTypeT] | None = None) -> Tensor[Any, Unpac
     >>> import typedtensor as tt
     >>> tt.tensor([[1, 2], [3, 4]], dtype=tt.int32)
     Tensor[int32, 2, 2]([[1, 2],
-                        [3, 4]])
+                         [3, 4]])
     """
     if isinstance(data, Tensor):
         data = data.numpy()
