@@ -95,8 +95,9 @@ def _plan(
     out_dtype = numpy_dtype_of(marker_named(result_dtype(op, marker_of(dtype).__name__)))
     out_shape = tuple(1 if reduced else size for size, reduced in zip(shape, mask) if keepdims or not reduced)
     if 0 in shape:
-        extent_is_empty = 0 in [size for size, reduced in zip(shape, mask) if reduced]
-        if extent_is_empty and 0 not in out_shape and op in ("max", "min"):
+        # Output cells over an empty extent hold the op's identity; an empty output holds nothing.
+        extent_is_empty = 0 in [size for size, reduced in zip(shape, mask) if reduced] and 0 not in out_shape
+        if extent_is_empty and op in ("max", "min"):
             return EmptyExtent()
         return Plan(shape, out_shape, _kernels.filler(op, out_dtype, out_shape, extent_is_empty))
     view_shape, reduced = fold(shape, strides, mask)
