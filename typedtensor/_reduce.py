@@ -52,6 +52,8 @@ def reduce_array(op: str, array: Array, axis: object, keepdims: bool, caller: st
     ``caller`` is the name the user called (``reduce_sum`` or ``sum``), for messages.
     """
     key = _axis_key(axis, caller)
+    if keepdims is not False and keepdims is not True and not isinstance(keepdims, np.bool_):
+        raise TypeError(f'"{caller}": keepdims must be True or False, got {type(keepdims).__name__} {keepdims!r}')
     plan = _plan(op, array.shape, array.strides, array.dtype, key, bool(keepdims))
     if type(plan) is Plan:
         return plan.run(array)

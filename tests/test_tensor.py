@@ -1,0 +1,96 @@
+"""The Tensor type, its constructors and the dtype markers."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import numpy as np
+import pytest
+
+import typedtensor as tt
+
+PUBLIC_NAMES = """
+    Tensor Axis Dim tensor zeros ones full
+    reduce_sum reduce_mean reduce_max reduce_min reduce_prod reduce_any reduce_all
+    AxisError SelectionError ShapeError TypedTensorError
+    bool_ int8 int16 int32 int64 uint8 uint16 uint32 uint64 float16 float32 float64 complex64 complex128
+    generic number integer signedinteger unsignedinteger inexact floating complexfloating
+""".split()
+
+
+@pytest.mark.parametrize("name", PUBLIC_NAMES)
+def test_public_name_is_exported(name: str) -> None:
+    assert getattr(tt, name) is not None
+
+
+def test_attributes_of_a_tensor() -> None:
+    x = tt.zeros((2, 3), tt.int16)
+    assert (x.shape, x.dtype, x.ndim, x.size) == ((2, 3), tt.int16, 2, 6)
+    assert isinstance(x.numpy(), np.ndarray) and x.numpy().dtype == np.int16
+    assert np.asarray(x) is x.numpy()
+    assert np.asarray(x, dtype=np.float64).dtype == np.float64
+    assert not np.shares_memory(np.array(x, copy=True), x.numpy())
+
+
+def test_repr_shows_the_type_and_the_values() -> None:
+    assert repr(tt.ones((2,), tt.float32)) == "Tensor[float32, 2]([1., 1.])"
+    assert repr(tt.tensor(True)) == "Tensor[bool_](True)"
+
+
+@pytest.mark.parametrize(
+    ("make", "dtype", "value"),
+    [(lambda: tt.zeros((2, 3)), np.float32, 0), (lambda: tt.ones((2, 3), tt.uint8), np.uint8, 1),
+     (lambda: tt.full((2, 3), 7, tt.int64), np.int64, 7)],
+)  # fmt: skip
+def test_filled_constructors(make: object, dtype: type, value: int) -> None:
+    x = make()  # type: ignore[operator]
+    assert x.shape == (2, 3) and x.numpy().dtype == dtype and (x.numpy() == value).all()
+
+
+def test_tensor_copies_its_data_and_infers_like_numpy() -> None:
+    data = np.arange(3)
+    x = tt.tensor(data)
+    data[0] = 99
+    assert x.numpy()[0] == 0 and x.dtype is tt.int64
+    assert tt.tensor([1.5]).dtype is tt.float64
+    assert tt.tensor(x, tt.float32).dtype is tt.float32
+
+
+def test_unsupported_data_is_a_clear_error() -> None:
+    with pytest.raises(TypeError, match=r"^dtype <U1 is not supported by typedtensor \(supported: bool_, int8, .*complex128\)$"):
+        tt.tensor(["a"])
+    with pytest.raises(TypeError, match=r"^Tensor wraps a numpy.ndarray, got list; use typedtensor.tensor\(data\)$"):
+        tt.Tensor([1, 2])  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("shape", [(2, -1), [2, 3], (2.0,), (True,)])
+def test_a_bad_shape_is_a_clear_error(shape: object) -> None:
+    with pytest.raises(ValueError, match=r"^zeros: shape must be a tuple of non-negative ints, got "):
+        tt.zeros(shape)  # type: ignore[arg-type]
+
+
+def test_a_category_is_not_a_dtype_to_build_with() -> None:
+    with pytest.raises(TypeError, match=r"is not a concrete typedtensor dtype"):
+        tt.zeros((2,), tt.floating)
+
+
+def test_dtype_markers_follow_numpy_hierarchy() -> None:
+    assert issubclass(tt.float32, tt.floating) and issubclass(tt.floating, tt.inexact)
+    assert issubclass(tt.int8, tt.signedinteger) and issubclass(tt.uint8, tt.unsignedinteger)
+    assert issubclass(tt.complex64, tt.complexfloating) and issubclass(tt.integer, tt.number)
+    assert not issubclass(tt.bool_, tt.number)
+
+
+def test_markers_and_dims_are_types_not_values() -> None:
+    class Batch(tt.Dim): ...
+
+    with pytest.raises(TypeError, match=r"^dtype marker float32 is a type, not a value; use it as Tensor\[float32, ...\]$"):
+        tt.float32()
+    with pytest.raises(TypeError, match=r"^Batch names a dimension; use it in a type such as Tensor\[float32, Batch\]$"):
+        Batch()
+
+
+def test_importing_typedtensor_does_not_import_mypy() -> None:
+    code = "import sys, typedtensor; print('mypy' in sys.modules)"
+    assert subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.strip() == "False"
