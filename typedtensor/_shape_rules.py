@@ -42,10 +42,15 @@ SELECTION_KEEP: Final = "v"
 _NARROW_SIGNED: Final = frozenset({"bool_", "int8", "int16", "int32"})
 _NARROW_UNSIGNED: Final = frozenset({"uint8", "uint16", "uint32"})
 _INTEGRAL: Final = frozenset({"bool_", "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64"})
+# The plugin also sees categories (``Tensor[integer, N]``); any integer's mean is ``float64``.
+_INTEGER_CATEGORIES: Final = frozenset({"integer", "signedinteger", "unsignedinteger"})
 
 
 def result_dtype(op: str, dtype: str) -> str:
     """The dtype name of ``reduce_<op>`` over a tensor of dtype ``dtype`` (numpy's rules).
+
+    ``dtype`` may be a category such as ``floating``: the answer is then the narrowest name
+    that holds for every dtype in it (the sum of any ``signedinteger`` is a ``signedinteger``).
 
     >>> result_dtype("sum", "int32"), result_dtype("mean", "int8"), result_dtype("any", "float32")
     ('int64', 'float64', 'bool_')
@@ -57,7 +62,7 @@ def result_dtype(op: str, dtype: str) -> str:
             return "int64"
         if dtype in _NARROW_UNSIGNED:
             return "uint64"
-    if op == "mean" and dtype in _INTEGRAL:
+    if op == "mean" and (dtype in _INTEGRAL or dtype in _INTEGER_CATEGORIES):
         return "float64"
     return dtype
 

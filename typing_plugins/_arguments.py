@@ -1,0 +1,99 @@
+"""Reading ``axis`` and ``keepdims`` from a call, as values the shape rules understand.
+
+A literal (``Literal`` types, ``Final`` names, tuples and lists of literals) becomes its value; a
+well-typed argument that is not literal becomes ``UNKNOWN`` (a plain ``int`` axis becomes
+``(UNKNOWN,)``, which keeps the rank). Anything else raises ``NotUnderstood``, and the caller
+falls back to the declared type: mypy already reports arguments of the wrong type.
+"""
+
+from __future__ import annotations
+
+from typing import TypeAlias
+
+from mypy.nodes import ArgKind, Expression, ListExpr
+from mypy.plugin import FunctionContext, MethodContext
+from mypy.types import AnyType, Instance, LiteralType, LiteralValue, NoneType, TupleType, Type, UnionType, get_proper_type
+
+from typedtensor._shape_rules import UNKNOWN, AxisSpec, Unknown
+
+CallContext: TypeAlias = FunctionContext | MethodContext
+
+
+class NotUnderstood(Exception):
+    """An argument the plugin does not model; the call keeps its declared type."""
+
+
+def axis_argument(ctx: CallContext) -> AxisSpec:
+    """``axis`` of the call (``None`` when not passed)."""
+    actual = _actual(ctx, "axis")
+    if actual is None:
+        return None
+    typ, expr = actual
+    if isinstance(expr, ListExpr):
+        # A list display's type is ``list[int]``: the literals survive only in its items.
+        return tuple(_axis_item(ctx.api.get_expression_type(item)) for item in expr.items)
+    return _axis_from_type(typ)
+
+
+def keepdims_argument(ctx: CallContext) -> bool | Unknown:
+    """``keepdims`` of the call (``False`` when not passed)."""
+    actual = _actual(ctx, "keepdims")
+    if actual is None:
+        return False
+    typ = get_proper_type(actual[0])
+    value = _literal_value(typ)
+    if isinstance(value, bool):
+        return value
+    if isinstance(typ, AnyType) or (isinstance(typ, Instance) and typ.type.fullname == "builtins.bool"):
+        return UNKNOWN
+    raise NotUnderstood
+
+
+def _actual(ctx: CallContext, formal: str) -> tuple[Type, Expression] | None:
+    """The one argument passed for ``formal`` by position or name, or None if it was left out."""
+    if formal not in ctx.callee_arg_names:
+        raise NotUnderstood
+    index = ctx.callee_arg_names.index(formal)
+    kinds = ctx.arg_kinds[index]
+    if not kinds:
+        return None
+    if len(kinds) != 1 or kinds[0] not in (ArgKind.ARG_POS, ArgKind.ARG_NAMED):
+        raise NotUnderstood  # *args or **kwargs: what lands here is not known
+    return ctx.arg_types[index][0], ctx.args[index][0]
+
+
+def _axis_from_type(typ: Type) -> AxisSpec:
+    proper = get_proper_type(typ)
+    value = _literal_value(proper)
+    if isinstance(value, str):
+        return value
+    if isinstance(proper, NoneType):
+        return None
+    if isinstance(proper, TupleType):
+        return tuple(_axis_item(item) for item in proper.items)
+    if isinstance(proper, (AnyType, UnionType)):
+        return UNKNOWN
+    if isinstance(proper, Instance) and proper.type.has_base("typing.Sequence"):
+        return UNKNOWN  # a str, or a tuple or list of unknown length
+    return (_axis_item(proper),)  # one axis: the same rule as an item
+
+
+def _axis_item(typ: Type) -> int | Unknown:
+    """One axis: its literal value, or ``UNKNOWN`` for a plain ``int``."""
+    proper = get_proper_type(typ)
+    value = _literal_value(proper)
+    if isinstance(value, int) and not isinstance(value, bool):
+        return value
+    if value is None and isinstance(proper, Instance) and proper.type.fullname == "builtins.int":
+        return UNKNOWN
+    if isinstance(proper, AnyType):
+        return UNKNOWN
+    raise NotUnderstood  # bools, floats, nested tuples: wrong at run time, reported by mypy
+
+
+def _literal_value(typ: Type) -> LiteralValue | None:
+    """The value of ``Literal[v]``, also of an inferred ``Literal[v]?`` (a ``Final`` name)."""
+    proper = get_proper_type(typ)
+    if isinstance(proper, Instance) and proper.last_known_value is not None:
+        proper = proper.last_known_value
+    return proper.value if isinstance(proper, LiteralType) else None

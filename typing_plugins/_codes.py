@@ -1,0 +1,19 @@
+"""The error codes of typedtensor's static checks (SPEC §5).
+
+Each can be switched off with ``disable_error_code`` and silenced with ``# type: ignore[code]``.
+Defining an ``ErrorCode`` registers it with mypy, so all six exist from the start even where no
+check reports them yet.
+"""
+
+from typing import Final
+
+from mypy.errorcodes import ErrorCode
+
+_CATEGORY: Final = "typedtensor"
+
+TENSOR_AXIS: Final = ErrorCode("tensor-axis", "Check that reduction axes are in range", _CATEGORY)
+TENSOR_SELECTION: Final = ErrorCode("tensor-selection", "Check that a Selection string fits the rank", _CATEGORY)
+TENSOR_BROADCAST: Final = ErrorCode("tensor-broadcast", "Check that operand shapes broadcast", _CATEGORY)
+TENSOR_MATMUL: Final = ErrorCode("tensor-matmul", "Check that matmul inner dims agree", _CATEGORY)
+TENSOR_RESHAPE: Final = ErrorCode("tensor-reshape", "Check that a reshape keeps the element count", _CATEGORY)
+TENSOR_SHAPE: Final = ErrorCode("tensor-shape", "Check other shape rules of tensor ops", _CATEGORY)

@@ -1,0 +1,96 @@
+"""``Tensor[DT, *dims]`` as mypy sees it, translated to and from the shape rules' ``Shape``.
+
+A dim is kept as the mypy type it is (``Literal[32]``, a ``Dim`` class, a TypeVar, ``Any``); the
+rules treat dims as opaque, so nothing is lost. The one variadic (``*Ts``, ``*tuple[X, ...]``)
+is kept as its ``UnpackType``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Final
+
+from mypy.maptype import map_instance_to_supertype
+from mypy.messages import format_type_bare
+from mypy.options import Options
+from mypy.types import (
+    AnyType,
+    Instance,
+    LiteralType,
+    Type,
+    TypeOfAny,
+    UnpackType,
+    flatten_nested_tuples,
+    get_proper_type,
+)
+
+from typedtensor._shape_rules import UNKNOWN, Shape, Unknown, format_tensor
+
+TENSOR: Final = "typedtensor._tensor.Tensor"
+DTYPES_MODULE: Final = "typedtensor._dtypes"
+
+MypyShape = Shape[Type, UnpackType]
+
+
+@dataclass(frozen=True)
+class TensorType:
+    """A tensor's dtype and shape, in mypy types."""
+
+    dtype: Type
+    shape: MypyShape
+
+
+def tensor_type(typ: Type) -> TensorType | None:
+    """``typ`` seen as ``Tensor[DT, *dims]`` (also a subclass of Tensor), or None."""
+    proper = get_proper_type(typ)
+    if not isinstance(proper, Instance):
+        return None
+    tensor_info = next((info for info in proper.type.mro if info.fullname == TENSOR), None)
+    if tensor_info is None:
+        return None
+    dtype, *dims = flatten_nested_tuples(map_instance_to_supertype(proper, tensor_info).args)
+    runs = [index for index, dim in enumerate(dims) if isinstance(dim, UnpackType)]
+    if not runs:
+        return TensorType(dtype, Shape(tuple(dims)))
+    if len(runs) > 1 or isinstance(dtype, UnpackType):
+        return None
+    run = runs[0]
+    variadic = dims[run]
+    assert isinstance(variadic, UnpackType)  # found so above; narrows the type for mypy
+    return TensorType(dtype, Shape(tuple(dims[:run]), variadic, tuple(dims[run + 1 :])))
+
+
+def dtype_name(dtype: Type) -> str | None:
+    """``float32`` for typedtensor's dtype marker ``float32``; None for TypeVars, Any and others."""
+    proper = get_proper_type(dtype)
+    if isinstance(proper, Instance) and proper.type.module_name == DTYPES_MODULE:
+        return proper.type.name
+    return None
+
+
+def tensor_instance(template: Instance, dtype: Type, shape: MypyShape, unknown_run: UnpackType) -> Instance:
+    """``Tensor[dtype, *shape]`` built on ``template`` (a ``Tensor`` instance); unknowns are Any."""
+    variadic = [] if shape.variadic is None else [unknown_run if shape.variadic is UNKNOWN else shape.variadic]
+    args = [dtype, *map(_dim_type, shape.prefix), *variadic, *map(_dim_type, shape.suffix)]
+    return template.copy_modified(args=args)
+
+
+def tensor_text(tensor: TensorType, options: Options) -> str:
+    """How messages write the tensor: ``Tensor[float32, 32, Batch, *Rest]``."""
+    dims = [*tensor.shape.prefix, *([] if tensor.shape.variadic is None else [tensor.shape.variadic]), *tensor.shape.suffix]
+    return format_tensor(dtype_name(tensor.dtype) or _type_text(tensor.dtype, options), [_type_text(dim, options) for dim in dims])
+
+
+def _dim_type(dim: Type | Unknown) -> Type:
+    return AnyType(TypeOfAny.special_form) if isinstance(dim, Unknown) else dim
+
+
+def _type_text(typ: Type | Unknown, options: Options) -> str:
+    proper = typ if isinstance(typ, Unknown) else get_proper_type(typ)
+    if isinstance(proper, Unknown):
+        return "Any"
+    if isinstance(proper, LiteralType):
+        return repr(proper.value)
+    if isinstance(proper, UnpackType):
+        return "*" + _type_text(proper.type, options)
+    return format_type_bare(proper, options)

@@ -1,0 +1,124 @@
+"""The mypy plugin: exact result shapes of typedtensor's reductions, and their shape errors.
+
+Enable it with ``plugins = ["typing_plugins.mypy_plugin"]`` under ``[tool.mypy]``. The plugin
+class only dispatches; each callback reads the call, asks the shared shape rules
+(``typedtensor._shape_rules``) and builds the result type. Whatever a callback does not
+understand keeps the declared return type, which is never wrong, only less exact.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable
+from typing import Final
+
+from mypy.errorcodes import ErrorCode
+from mypy.nodes import TypeInfo
+from mypy.plugin import FunctionContext, MethodContext, Plugin, ReportConfigContext
+from mypy.types import Instance, LiteralType, Type, UnpackType, get_proper_type
+
+from typedtensor._shape_rules import REDUCTION_OPS, UNKNOWN, AxisOutOfRange, Problem, Shape, reduce_shape, result_dtype
+from typing_plugins import _codes
+from typing_plugins._arguments import CallContext, NotUnderstood, axis_argument, keepdims_argument
+from typing_plugins._tensor_types import TENSOR, TensorType, dtype_name, tensor_instance, tensor_text, tensor_type
+
+#: Bump whenever inference changes: mypy then drops cached results computed by an older plugin.
+PLUGIN_VERSION: Final = 1
+
+#: ``reduce_sum`` ... by the fullname mypy resolves the re-exported name to, and their op.
+REDUCE_FUNCTIONS: Final = {f"typedtensor._reductions.reduce_{op}": op for op in REDUCTION_OPS}
+#: The reduction methods of ``Tensor``, named like their op.
+REDUCE_METHODS: Final = frozenset(REDUCTION_OPS)
+
+
+class TypedTensorPlugin(Plugin):
+    """Dispatches reduction calls to their callbacks; holds no state of its own."""
+
+    def get_function_hook(self, fullname: str) -> Callable[[FunctionContext], Type] | None:
+        op = REDUCE_FUNCTIONS.get(fullname)
+        return None if op is None else functools.partial(reduce_function_hook, op)
+
+    def get_method_hook(self, fullname: str) -> Callable[[MethodContext], Type] | None:
+        # mypy names a method after the class it is called on (python/mypy#19181), so a
+        # subclass of Tensor calls in as "mymodule.Images.sum".
+        class_name, _, method = fullname.rpartition(".")
+        if method not in REDUCE_METHODS or not self._is_tensor_class(class_name):
+            return None
+        return functools.partial(reduce_method_hook, method)
+
+    def report_config_data(self, ctx: ReportConfigContext) -> int:
+        return PLUGIN_VERSION
+
+    def _is_tensor_class(self, fullname: str) -> bool:
+        symbol = self.lookup_fully_qualified(fullname)
+        return symbol is not None and isinstance(symbol.node, TypeInfo) and symbol.node.has_base(TENSOR)
+
+
+def plugin(version: str) -> type[Plugin]:
+    """mypy's entry point."""
+    return TypedTensorPlugin
+
+
+def reduce_function_hook(op: str, ctx: FunctionContext) -> Type:
+    """``reduce_<op>(x, axis, keepdims)``: the tensor is the first argument."""
+    if len(ctx.arg_types) < 1 or len(ctx.arg_types[0]) != 1:
+        return ctx.default_return_type
+    return _guarded(ctx, lambda: _infer_reduction(ctx, f"reduce_{op}", op, ctx.arg_types[0][0]))
+
+
+def reduce_method_hook(op: str, ctx: MethodContext) -> Type:
+    """``x.<op>(axis, keepdims)``: the tensor is the receiver."""
+    return _guarded(ctx, lambda: _infer_reduction(ctx, op, op, ctx.type))
+
+
+def _guarded(ctx: CallContext, infer: Callable[[], Type]) -> Type:
+    """``infer()``, or the declared type when the call is outside what the plugin models."""
+    try:
+        return infer()
+    except NotUnderstood:
+        return ctx.default_return_type
+    except Exception as error:  # noqa: BLE001 - a plugin bug must not stop the user's mypy run
+        # Say so at the call rather than hide it: the project's tests fail on this note.
+        ctx.api.msg.note(f"typedtensor's mypy plugin failed here and kept the declared type ({error!r}); please report it", ctx.context)
+        return ctx.default_return_type
+
+
+def _infer_reduction(ctx: CallContext, caller: str, op: str, receiver: Type) -> Type:
+    """The result type of reducing ``receiver``; reports a bad axis or Selection."""
+    declared = get_proper_type(ctx.default_return_type)
+    tensor = tensor_type(receiver)
+    unknown_run = _unknown_run(declared)
+    if tensor is None or unknown_run is None or not isinstance(declared, Instance):
+        return ctx.default_return_type
+    dtype = _result_dtype(ctx, op, tensor.dtype, declared)
+    one = LiteralType(1, ctx.api.named_generic_type("builtins.int", []))
+    shape = reduce_shape(tensor.shape, axis_argument(ctx), keepdims_argument(ctx), one)
+    if not isinstance(shape, Shape):
+        _report(ctx, shape, caller, tensor)
+        shape = Shape((), UNKNOWN)  # one bug, one error: the result's dims are unknown
+    return tensor_instance(declared, dtype, shape, unknown_run)
+
+
+def _unknown_run(declared: Type) -> UnpackType | None:
+    """The ``*tuple[Any, ...]`` of a declared ``Tensor[DT, *tuple[Any, ...]]``, or None."""
+    proper = get_proper_type(declared)
+    if isinstance(proper, Instance) and proper.type.fullname == TENSOR and len(proper.args) == 2:
+        run = proper.args[1]
+        return run if isinstance(run, UnpackType) else None
+    return None
+
+
+def _result_dtype(ctx: CallContext, op: str, dtype: Type, declared: Instance) -> Type:
+    """The result's dtype by ``result_dtype``; the declared one for TypeVars and other unknowns."""
+    name = dtype_name(dtype)
+    if name is None:
+        return declared.args[0]
+    result = result_dtype(op, name)
+    # By its public name: mypy's checker resolves names through packages, not private modules.
+    return dtype if result == name else ctx.api.named_generic_type(f"typedtensor.{result}", [])
+
+
+def _report(ctx: CallContext, problem: Problem, caller: str, tensor: TensorType) -> None:
+    code: ErrorCode = _codes.TENSOR_AXIS if isinstance(problem, AxisOutOfRange) else _codes.TENSOR_SELECTION
+    where = ctx.args[ctx.callee_arg_names.index("axis")][0]  # a problem needs an axis argument
+    ctx.api.fail(problem.message(caller, tensor_text(tensor, ctx.api.options)), where, code=code)
