@@ -102,8 +102,9 @@ class InvalidSelection:
         bad = sorted({char for char in self.selection if char not in (SELECTION_REDUCE, SELECTION_KEEP)})
         if bad:
             shown = ", ".join(f'"{char}"' for char in bad)
+            noun = "character" if len(bad) == 1 else "characters"
             return (
-                f'Selection "{self.selection}" for "{op}" on {tensor} has invalid characters {shown} '
+                f'Selection "{self.selection}" for "{op}" on {tensor} has invalid {noun} {shown} '
                 f'(use "{SELECTION_REDUCE}" to reduce a dim and "{SELECTION_KEEP}" to keep it)'
             )
         rank = f"at least {self.rank}" if self.rank_is_minimum else str(self.rank)
