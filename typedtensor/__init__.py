@@ -7,6 +7,7 @@
 (5,)
 """
 
+from typedtensor._check import check as check, shapechecked as shapechecked
 from typedtensor._creation import full as full, ones as ones, tensor as tensor, zeros as zeros
 from typedtensor._dims import Dim as Dim
 from typedtensor._dtypes import (

@@ -1,0 +1,219 @@
+"""Translating ``Tensor[...]`` annotations into jaxtyping array types, once per annotation.
+
+``Tensor[float32, Batch, L[784], N, *Ts]`` becomes a ``TensorSpec``: the dtypes it accepts (from
+our marker hierarchy, so ``floating`` accepts ``float32`` exactly as the static types say) and
+``jaxtyping.Shaped[np.ndarray, "Batch 784 N *Ts"]``, whose ``isinstance`` check binds the named
+dims in jaxtyping's per-call memo. jaxtyping owns every shape decision; this module only spells
+our annotations in its language and says clearly when an annotation cannot be spelled.
+"""
+
+from __future__ import annotations
+
+import ast
+import types
+import typing
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, Literal, TypeVar, TypeVarTuple, Unpack
+
+import numpy as np
+from jaxtyping import Shaped
+
+from typedtensor._dims import Dim
+from typedtensor._dtypes import CONCRETE_DTYPES, generic
+from typedtensor._errors import TypedTensorError
+from typedtensor._shape_rules import format_tensor
+from typedtensor._tensor import Tensor
+
+#: The namespaces a string annotation is evaluated in: the function's globals, then the locals
+#: of the scope that applied the decorator (a class body or an enclosing function).
+Namespaces = tuple[dict[str, Any], Mapping[str, Any]]
+
+_VALID_DIMS = "Literal[n], a Dim subclass, a TypeVar, Any, *Ts or *tuple[Any, ...]"
+
+
+class AnnotationError(TypedTensorError, TypeError):
+    """A ``Tensor[...]`` annotation that cannot be checked: not a valid shape, or unresolvable."""
+
+
+class UnresolvedName(AnnotationError):
+    """A forward reference naming something not (yet) defined; retried at the first call."""
+
+
+@dataclass(frozen=True)
+class DimSpec:
+    """One dim of an annotation: how messages write it and how jaxtyping spells it."""
+
+    text: str
+    token: str
+    binds: bool  # a named size (Dim, TypeVar, *Ts) that the call binds on first use
+
+
+@dataclass(frozen=True)
+class TensorSpec:
+    """A checkable ``Tensor[...]`` annotation."""
+
+    text: str
+    dtype: type[generic]
+    dtypes: frozenset[np.dtype[Any]]
+    dims: tuple[DimSpec, ...]
+    shape_type: type
+    variadic_index: int | None
+
+    def bindings(self, shape: tuple[int, ...]) -> list[tuple[str, str]]:
+        """The ``(name, size)`` pairs a matching ``shape`` binds, in annotation order."""
+        sizes: list[object] = list(shape)
+        index = self.variadic_index
+        if index is not None:
+            stop = len(shape) - (len(self.dims) - index - 1)
+            sizes = [*shape[:index], tuple(shape[index:stop]), *shape[stop:]]
+        return [(dim.text, str(size)) for dim, size in zip(self.dims, sizes) if dim.binds]
+
+
+def tensor_spec(annotation: object, namespaces: Namespaces, where: str) -> TensorSpec | None:
+    """The spec of a resolved annotation, or ``None`` if it is not a ``Tensor`` annotation.
+
+    ``where`` ("parameter "x" of f()") starts every error message.
+
+    >>> import typedtensor as tt
+    >>> spec = tensor_spec(tt.Tensor[tt.float32, Literal[3]], ({}, {}), "x")
+    >>> spec.text, spec.shape_type
+    ('Tensor[float32, 3]', Shaped[ndarray, '3'])
+    """
+    if annotation is Tensor:
+        return _build_spec(generic, [DimSpec("*tuple[Any, ...]", "...", False)])
+    if typing.get_origin(annotation) is not Tensor:
+        return None
+    dtype, *dims = typing.get_args(annotation)
+    dim_specs = [_dim_spec(_resolve(dim, namespaces, where), where) for dim in dims]
+    if sum(dim.token.startswith(("*", "...")) for dim in dim_specs) > 1:
+        raise AnnotationError(f"{where}: a shape may contain only one unpacked *Ts or *tuple[Any, ...]")
+    return _build_spec(_dtype_marker(_resolve(dtype, namespaces, where), where), dim_specs)
+
+
+def resolve_annotation(annotation: object, namespaces: Namespaces, where: str) -> object:
+    """``annotation`` with a string (``from __future__ import annotations``) evaluated.
+
+    A string whose head is not ``Tensor`` and cannot be evaluated is left alone: it may name a
+    class imported only under ``TYPE_CHECKING``, and it is not ours to check.
+    """
+    if not isinstance(annotation, str):
+        return annotation
+    try:
+        return _resolve(annotation, namespaces, where)
+    except UnresolvedName:
+        if _names_tensor(annotation, namespaces):
+            raise
+        return annotation
+
+
+def _resolve(value: object, namespaces: Namespaces, where: str) -> object:
+    """``value`` with a string or ``ForwardRef`` evaluated the way ``typing.get_type_hints`` does."""
+    if isinstance(value, typing.ForwardRef):
+        value = value.__forward_arg__
+    if not isinstance(value, str):
+        return value
+    try:
+        return eval(value, *namespaces)  # noqa: S307 - annotations are code, as in get_type_hints
+    except NameError as error:
+        raise UnresolvedName(
+            f"{where}: cannot resolve the forward reference {value!r}: {error} "
+            "(define or import it at module level before the first call)"
+        ) from None
+
+
+def _names_tensor(text: str, namespaces: Namespaces) -> bool:
+    """Whether the annotation ``text`` is ``Tensor[...]`` (judged by its head alone)."""
+    try:
+        node = ast.parse(text, mode="eval").body
+        head = node.value if isinstance(node, ast.Subscript) else node
+        return eval(compile(ast.Expression(head), "<annotation>", "eval"), *namespaces) is Tensor  # noqa: S307
+    except Exception:  # any head we cannot evaluate is simply not known to be ours
+        return False
+
+
+def _dtype_marker(dtype: object, where: str) -> type[generic]:
+    """The marker class a dtype argument stands for: a TypeVar or ``Any`` accepts its bound."""
+    if dtype is Any:
+        return generic
+    if isinstance(dtype, TypeVar):
+        dtype = dtype.__bound__ or generic
+    if isinstance(dtype, type) and issubclass(dtype, generic):
+        return dtype
+    raise AnnotationError(
+        f"{where}: {_show(dtype)} is not a typedtensor dtype (use a marker such as typedtensor.float32 "
+        "or a category such as typedtensor.floating as the first argument of Tensor[...])"
+    )
+
+
+def _dim_spec(dim: object, where: str) -> DimSpec:
+    """How one resolved dim argument is written and checked; ``AnnotationError`` if it is none."""
+    if dim is Any:
+        return DimSpec("Any", "_", False)
+    if (isinstance(dim, type) and issubclass(dim, Dim) and dim is not Dim) or isinstance(dim, TypeVar):
+        return DimSpec(dim.__name__, _jaxtyping_name(dim.__name__, where), True)
+    if typing.get_origin(dim) is Literal:
+        return _literal_dim(dim, where)
+    if _is_unpacked(dim):
+        return _variadic_dim(_unpacked_argument(dim), where)
+    hint = f" (write Literal[{dim}])" if isinstance(dim, int) and not isinstance(dim, bool) else ""
+    raise AnnotationError(f"{where}: {_show(dim)} is not a valid dim{hint}; a dim is {_VALID_DIMS}")
+
+
+def _literal_dim(dim: object, where: str) -> DimSpec:
+    """A ``Literal[n]`` dim: exactly one non-negative int."""
+    values = typing.get_args(dim)
+    size = values[0] if len(values) == 1 else None
+    if type(size) is not int or size < 0:
+        raise AnnotationError(f"{where}: {_show(dim)} is not a valid dim; a Literal dim is one size such as Literal[32]")
+    return DimSpec(str(size), str(size), False)
+
+
+def _variadic_dim(inner: object, where: str) -> DimSpec:
+    """``*Ts`` binds a run of dims; ``*tuple[Any, ...]`` (or ``*tuple[int, ...]``) matches any run."""
+    if isinstance(inner, TypeVarTuple):
+        return DimSpec(f"*{inner.__name__}", f"*{_jaxtyping_name(inner.__name__, where)}", True)
+    if typing.get_origin(inner) is tuple and typing.get_args(inner) in ((Any, ...), (int, ...)):
+        return DimSpec("*tuple[Any, ...]", "...", False)
+    raise AnnotationError(f"{where}: *{_show(inner)} is not a valid run of dims; use *Ts or *tuple[Any, ...]")
+
+
+def _is_unpacked(dim: object) -> bool:
+    """``*Ts``, ``*tuple[...]`` and ``Unpack[...]`` all arrive as different objects."""
+    return typing.get_origin(dim) is Unpack or getattr(dim, "__unpacked__", False) is True
+
+
+def _unpacked_argument(dim: object) -> object:
+    """``Ts`` of ``*Ts`` / ``Unpack[Ts]``; ``tuple[Any, ...]`` of ``*tuple[Any, ...]``."""
+    if typing.get_origin(dim) is Unpack:
+        return typing.get_args(dim)[0]
+    return tuple[typing.get_args(dim)]  # type: ignore[misc]  # rebuild the packed tuple type
+
+
+def _jaxtyping_name(name: str, where: str) -> str:
+    """``name`` as jaxtyping reads it: a leading ``_`` would make the dim anonymous, so move it."""
+    if not name.isidentifier():
+        raise AnnotationError(f"{where}: the dim name {name!r} is not an identifier")
+    stripped = name.lstrip("_")
+    return stripped + "_" * (len(name) - len(stripped))
+
+
+def _build_spec(dtype: type[generic], dims: list[DimSpec]) -> TensorSpec:
+    """The spec of a validated dtype and dims, with its jaxtyping array type."""
+    variadic = [index for index, dim in enumerate(dims) if dim.token.startswith(("*", "..."))]
+    accepted = frozenset(marker.numpy_dtype for marker in CONCRETE_DTYPES if issubclass(marker, dtype))
+    return TensorSpec(
+        text=format_tensor(dtype.__name__, [dim.text for dim in dims]),
+        dtype=dtype,
+        dtypes=frozenset(numpy_dtype for numpy_dtype in accepted if numpy_dtype is not None),
+        dims=tuple(dims),
+        shape_type=typing.cast(type, Shaped[np.ndarray, " ".join(dim.token for dim in dims)]),
+        variadic_index=variadic[0] if variadic else None,
+    )
+
+
+def _show(value: object) -> str:
+    """A value as an annotation would spell it: classes by name, anything else by repr."""
+    if isinstance(value, type) and not isinstance(value, types.GenericAlias):
+        return value.__name__
+    return repr(value)
