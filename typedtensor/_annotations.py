@@ -77,8 +77,8 @@ def tensor_spec(annotation: object, namespaces: Namespaces, where: str) -> Tenso
 
     >>> import typedtensor as tt
     >>> spec = tensor_spec(tt.Tensor[tt.float32, Literal[3]], ({}, {}), "x")
-    >>> spec.text, spec.shape_type
-    ('Tensor[float32, 3]', Shaped[ndarray, '3'])
+    >>> spec.text, spec.shape_type.__name__
+    ('Tensor[float32, 3]', "Shaped[ndarray, '3']")
     """
     if annotation is Tensor:
         return _build_spec(generic, [DimSpec("*tuple[Any, ...]", "...", False)])
@@ -213,7 +213,7 @@ def _build_spec(dtype: type[generic], dims: list[DimSpec]) -> TensorSpec:
 
 
 def _show(value: object) -> str:
-    """A value as an annotation would spell it: classes by name, anything else by repr."""
+    """A value as an annotation would spell it: classes by name, ``Literal[2, 3]`` without ``typing.``."""
     if isinstance(value, type) and not isinstance(value, types.GenericAlias):
         return value.__name__
-    return repr(value)
+    return repr(value).replace("typing.", "")

@@ -1,0 +1,348 @@
+"""Runtime shape checks: ``@shapechecked`` and ``check()``."""
+
+from typing import Any, Generic, Literal as L, TypeVar, TypeVarTuple, Unpack
+
+import numpy as np
+import pytest
+
+import typedtensor as tt
+from typedtensor import Dim, ShapeError, Tensor
+from typedtensor._annotations import AnnotationError
+
+N = TypeVar("N")
+M = TypeVar("M")
+_P = TypeVar("_P")
+Ts = TypeVarTuple("Ts")
+FloatT = TypeVar("FloatT", bound=tt.floating)
+
+
+class Batch(Dim): ...
+
+
+class Channels(Dim): ...
+
+
+def f32(*shape: int) -> Tensor[Any, Unpack[tuple[Any, ...]]]:
+    return tt.zeros(shape, tt.float32)
+
+
+@tt.shapechecked
+def add(x: Tensor[tt.float32, Batch, N], y: Tensor[tt.float32, Batch, N]) -> Tensor[tt.float32, Batch, N]:
+    return tt.Tensor(x.numpy() + y.numpy())
+
+
+@tt.shapechecked
+def flatten(x: Tensor[tt.float32, Batch, N, M]) -> Tensor[tt.float32, Batch, L[12]]:
+    return tt.Tensor(x.numpy().reshape(x.shape[0], -1))
+
+
+# --- binding -------------------------------------------------------------------------------
+
+
+def test_matching_call_returns_the_result() -> None:
+    assert add(f32(4, 3), f32(4, 3)).shape == (4, 3)
+
+
+def test_a_dim_class_binds_across_parameters() -> None:
+    with pytest.raises(ShapeError, match="size of dimension Batch is 5 which does not equal the existing value of 4"):
+        add(f32(4, 3), f32(5, 3))
+
+
+def test_a_typevar_binds_across_parameters() -> None:
+    with pytest.raises(ShapeError, match="size of dimension N is 2 which does not equal the existing value of 3"):
+        add(f32(4, 3), f32(4, 2))
+
+
+def test_bindings_reach_the_return_value() -> None:
+    @tt.shapechecked
+    def wrong(x: Tensor[tt.float32, Batch, N]) -> Tensor[tt.float32, N, Batch]:
+        return x
+
+    with pytest.raises(ShapeError, match="^return value of wrong"):
+        wrong(f32(4, 3))
+    assert wrong(f32(3, 3)).shape == (3, 3)
+
+
+def test_a_literal_size_must_match() -> None:
+    assert flatten(f32(2, 3, 4)).shape == (2, 12)
+    with pytest.raises(ShapeError, match="^return value of flatten"):
+        flatten(f32(2, 3, 5))
+
+
+def test_each_call_binds_afresh() -> None:
+    assert add(f32(4, 3), f32(4, 3)).shape == (4, 3)
+    assert add(f32(7, 1), f32(7, 1)).shape == (7, 1)
+
+
+def test_any_matches_every_size() -> None:
+    @tt.shapechecked
+    def f(x: Tensor[tt.float32, Any, Any], y: Tensor[tt.float32, Any, Any]) -> None: ...
+
+    f(f32(1, 2), f32(3, 4))
+
+
+def test_rank_zero() -> None:
+    @tt.shapechecked
+    def f(x: Tensor[tt.float32]) -> None: ...
+
+    f(f32())
+    with pytest.raises(ShapeError, match="this array has 1 dimensions, not the 0 expected"):
+        f(f32(1))
+
+
+def test_a_typevartuple_binds_a_run_of_dims() -> None:
+    @tt.shapechecked
+    def f(x: Tensor[tt.float32, Unpack[Ts], L[2]], y: Tensor[tt.float32, Unpack[Ts]]) -> None: ...
+
+    f(f32(3, 4, 2), f32(3, 4))
+    f(f32(2), f32())
+    with pytest.raises(ShapeError, match=r"\*Ts' is \(3, 5\), which does not equal the existing value of \(3, 4\)"):
+        f(f32(3, 4, 2), f32(3, 5))
+
+
+def test_star_syntax_and_anonymous_runs() -> None:
+    @tt.shapechecked
+    def f(x: Tensor[tt.float32, Batch, *Ts], y: Tensor[tt.float32, *tuple[Any, ...], Batch]) -> None: ...
+
+    f(f32(2, 3, 4), f32(9, 9, 2))
+    with pytest.raises(ShapeError, match='parameter "y"'):
+        f(f32(2, 3, 4), f32(3))
+
+
+def test_a_dtype_category_accepts_its_members() -> None:
+    @tt.shapechecked
+    def f(x: Tensor[tt.floating, N], y: Tensor[tt.integer, N], z: Tensor[tt.generic, N]) -> None: ...
+
+    f(tt.zeros((2,), tt.float64), tt.zeros((2,), tt.uint8), tt.zeros((2,), tt.bool_))
+    with pytest.raises(ShapeError, match="dtype int32 is not one of the floating dtypes"):
+        f(tt.zeros((2,), tt.int32), tt.zeros((2,), tt.uint8), f32(2))
+
+
+def test_a_dtype_typevar_accepts_its_bound() -> None:
+    @tt.shapechecked
+    def f(x: Tensor[FloatT, N]) -> None: ...
+
+    f(tt.zeros((2,), tt.float16))
+    with pytest.raises(ShapeError, match="dtype bool_ is not one of the floating dtypes"):
+        f(tt.zeros((2,), tt.bool_))
+
+
+def test_a_leading_underscore_name_still_binds() -> None:
+    @tt.shapechecked
+    def f(x: Tensor[tt.float32, _P], y: Tensor[tt.float32, _P]) -> None: ...
+
+    with pytest.raises(ShapeError, match="bound:    _P=2$"):
+        f(f32(2), f32(3))
+
+
+def test_bare_tensor_accepts_any_tensor() -> None:
+    @tt.shapechecked
+    def f(x: Tensor) -> None: ...
+
+    f(tt.zeros((2, 3), tt.int8))
+    with pytest.raises(ShapeError, match="a list is not a Tensor"):
+        f([1, 2])
+
+
+def test_unannotated_and_other_parameters_are_not_checked() -> None:
+    @tt.shapechecked
+    def f(x, n: int, x2: Tensor[tt.float32, N]) -> int:
+        return n
+
+    assert f("anything", "not an int", f32(2)) == "not an int"
+
+
+# --- how arguments arrive ------------------------------------------------------------------
+
+
+def test_keyword_and_keyword_only_arguments() -> None:
+    @tt.shapechecked
+    def f(x: Tensor[tt.float32, N], *, y: Tensor[tt.float32, N]) -> None: ...
+
+    f(y=f32(2), x=f32(2))
+    with pytest.raises(ShapeError, match='^parameter "y" of f'):
+        f(f32(2), y=f32(3))
+
+
+def test_a_default_is_checked_too() -> None:
+    @tt.shapechecked
+    def f(x: Tensor[tt.float32, N], y: Tensor[tt.float32, N] = f32(2)) -> None: ...
+
+    f(f32(2))
+    with pytest.raises(ShapeError, match='^parameter "y" of f'):
+        f(f32(3))
+
+
+def test_a_missing_argument_is_the_calls_own_type_error() -> None:
+    with pytest.raises(TypeError, match="missing 1 required positional argument: 'y'"):
+        add(f32(2, 2))
+
+
+def test_the_wrapper_keeps_the_name_and_docstring() -> None:
+    @tt.shapechecked
+    def documented(x: Tensor[tt.float32, N]) -> None:
+        """Documented."""
+
+    assert (documented.__name__, documented.__doc__) == ("documented", "Documented.")
+
+
+# --- methods -------------------------------------------------------------------------------
+
+
+class Layer(Generic[N]):
+    def __init__(self, width: int) -> None:
+        self.width = width
+
+    @tt.shapechecked
+    def forward(self, x: Tensor[tt.float32, Batch, N]) -> Tensor[tt.float32, Batch]:
+        return tt.Tensor(x.numpy().sum(axis=1))
+
+    @staticmethod
+    @tt.shapechecked
+    def static_inner(x: Tensor[tt.float32, L[2]]) -> None: ...
+
+    @tt.shapechecked
+    @staticmethod
+    def static_outer(x: Tensor[tt.float32, L[2]]) -> None: ...
+
+    @classmethod
+    @tt.shapechecked
+    def class_inner(cls, x: Tensor[tt.float32, L[2]]) -> type["Layer[Any]"]:
+        return cls
+
+    @tt.shapechecked
+    @classmethod
+    def class_outer(cls, x: Tensor[tt.float32, L[2]]) -> type["Layer[Any]"]:
+        return cls
+
+
+def test_a_method_skips_self_and_names_its_class() -> None:
+    layer: Layer[Any] = Layer(3)
+    assert layer.forward(f32(4, 3)).shape == (4,)
+    with pytest.raises(ShapeError, match='^parameter "x" of Layer.forward\\(\\)'):
+        layer.forward(f32(4))
+
+
+@pytest.mark.parametrize("name", ["static_inner", "static_outer"])
+def test_static_methods_either_order(name: str) -> None:
+    method = getattr(Layer, name)
+    method(f32(2))
+    with pytest.raises(ShapeError, match=f"of Layer.{name}"):
+        method(f32(3))
+
+
+@pytest.mark.parametrize("name", ["class_inner", "class_outer"])
+def test_class_methods_either_order(name: str) -> None:
+    method = getattr(Layer(1), name)
+    assert method(f32(2)) is Layer
+    with pytest.raises(ShapeError, match=f"of Layer.{name}"):
+        method(f32(3))
+
+
+# --- nesting and check() -------------------------------------------------------------------
+
+
+def test_nested_calls_bind_their_own_dims() -> None:
+    @tt.shapechecked
+    def inner(x: Tensor[tt.float32, Batch]) -> Tensor[tt.float32, Batch]:
+        return x
+
+    @tt.shapechecked
+    def outer(x: Tensor[tt.float32, Batch, N]) -> Tensor[tt.float32, Batch]:
+        inner(f32(7))  # its own Batch=7, not outer's
+        return x.sum(axis=1)
+
+    assert outer(f32(4, 3)).shape == (4,)
+
+
+def test_check_returns_its_value() -> None:
+    x = f32(2, 3)
+    assert tt.check(x, Tensor[tt.float32, L[2], L[3]]) is x
+
+
+def test_check_outside_a_call_binds_nothing_lasting() -> None:
+    tt.check(f32(2), Tensor[tt.float32, Batch])
+    tt.check(f32(3), Tensor[tt.float32, Batch])
+
+
+def test_check_shares_the_bindings_of_its_call() -> None:
+    @tt.shapechecked
+    def f(x: Tensor[tt.float32, Batch, N]) -> None:
+        tt.check(f32(int(x.shape[0])), Tensor[tt.float32, Batch])
+        tt.check(f32(5), Tensor[tt.float32, N])
+
+    with pytest.raises(ShapeError, match="^value passed to check\\(\\) in f\\(\\)") as caught:
+        f(f32(4, 3))
+    assert str(caught.value).endswith("bound:    Batch=4, N=3")
+
+
+def test_check_binds_for_the_return_value() -> None:
+    @tt.shapechecked
+    def f(x: Tensor[tt.float32, Any]) -> Tensor[tt.float32, N]:
+        tt.check(x, Tensor[tt.float32, N])
+        return f32(2)
+
+    f(f32(2))
+    with pytest.raises(ShapeError, match="^return value of f"):
+        f(f32(3))
+
+
+# --- bad use -------------------------------------------------------------------------------
+
+
+def test_an_ndarray_is_not_a_tensor() -> None:
+    with pytest.raises(ShapeError, match=r"a numpy.ndarray is not a Tensor; wrap it with typedtensor.Tensor\(array\)"):
+        add(np.zeros((2, 2), np.float32), f32(2, 2))
+
+
+def test_errors_are_type_errors() -> None:
+    assert issubclass(ShapeError, TypeError) and issubclass(AnnotationError, TypeError)
+    assert issubclass(AnnotationError, tt.TypedTensorError)
+
+
+@pytest.mark.parametrize(
+    ("annotation", "message"),
+    [
+        (Tensor[tt.float32, 3.5], "3.5 is not a valid dim; a dim is Literal"),
+        (Tensor[tt.float32, 3], r"3 is not a valid dim \(write Literal\[3\]\)"),
+        (Tensor[tt.float32, L["a"]], r"Literal\['a'\] is not a valid dim; a Literal dim is one size"),
+        (Tensor[tt.float32, L[2, 3]], r"Literal\[2, 3\] is not a valid dim"),
+        (Tensor[tt.float32, Dim], "Dim is not a valid dim"),
+        (Tensor[float, N], "float is not a typedtensor dtype"),
+        (Tensor[tt.float32, *Ts, *tuple[Any, ...]], "a shape may contain only one unpacked"),
+        (Tensor[tt.float32, *tuple[Batch, ...]], r"\*tuple\[.*Batch, ...\] is not a valid run of dims"),
+    ],
+)
+def test_an_invalid_annotation_fails_at_decoration(annotation: Any, message: str) -> None:
+    def f(x: annotation) -> None: ...
+
+    with pytest.raises(AnnotationError, match=f'^parameter "x" of f\\(\\): {message}'):
+        tt.shapechecked(f)
+
+
+def test_an_undefined_dim_name_fails_at_the_first_call() -> None:
+    @tt.shapechecked
+    def f(x: Tensor[tt.float32, "abc"]) -> None: ...  # noqa: F821
+
+    with pytest.raises(AnnotationError, match=r"""^parameter "x" of f\(\): cannot resolve the forward reference 'abc'"""):
+        f(f32(2))
+
+
+def test_a_string_dim_resolves_in_the_defining_scope() -> None:
+    class Local(Dim): ...
+
+    @tt.shapechecked
+    def f(x: Tensor[tt.float32, "Local"], y: Tensor[tt.float32, "Local"]) -> None: ...
+
+    with pytest.raises(ShapeError, match="size of dimension Local is 3"):
+        f(f32(2), f32(3))
+
+
+def test_check_rejects_a_non_tensor_annotation() -> None:
+    with pytest.raises(AnnotationError, match="^check\\(\\) takes a Tensor\\[...\\] annotation, got <class 'int'>"):
+        tt.check(f32(2), int)
+
+
+def test_shapechecked_rejects_a_non_function() -> None:
+    with pytest.raises(TypeError, match="shapechecked decorates a function or method, got int"):
+        tt.shapechecked(3)

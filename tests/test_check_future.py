@@ -1,0 +1,82 @@
+"""Checks under ``from __future__ import annotations``: every annotation is a string."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Literal as L, TypeVar
+
+import pytest
+
+import typedtensor as tt
+from typedtensor import Dim, ShapeError, Tensor
+from typedtensor._annotations import AnnotationError
+
+if TYPE_CHECKING:
+    from decimal import Decimal  # never imported at run time
+
+N = TypeVar("N")
+
+
+@tt.shapechecked
+def before_its_dim(x: Tensor[tt.float32, Late], y: Tensor[tt.float32, Late]) -> Tensor[tt.float32, Late]:
+    return x
+
+
+class Late(Dim): ...  # defined after the function that names it: resolved at the first call
+
+
+@tt.shapechecked
+def undefined_dim(x: Tensor[tt.float32, Missing]) -> None: ...  # noqa: F821
+
+
+def test_string_annotations_are_checked() -> None:
+    @tt.shapechecked
+    def f(x: Tensor[tt.float32, N, L[2]]) -> Tensor[tt.float32, N]:
+        return x.sum(axis=1)
+
+    assert f(tt.zeros((3, 2), tt.float32)).shape == (3,)
+    with pytest.raises(ShapeError, match='^parameter "x" of f'):
+        f(tt.zeros((3, 3), tt.float32))
+
+
+def test_a_dim_defined_after_the_function_resolves_at_the_first_call() -> None:
+    before_its_dim(tt.zeros((2,), tt.float32), tt.zeros((2,), tt.float32))
+    with pytest.raises(ShapeError, match="size of dimension Late is 3"):
+        before_its_dim(tt.zeros((2,), tt.float32), tt.zeros((3,), tt.float32))
+
+
+def test_an_undefined_dim_is_a_clear_error_at_the_first_call() -> None:
+    with pytest.raises(
+        AnnotationError,
+        match=r"""^parameter "x" of undefined_dim\(\): cannot resolve the forward reference 'Tensor\[tt.float32, Missing\]': name 'Missing' is not defined \(define or import it at module level before the first call\)$""",
+    ):
+        undefined_dim(tt.zeros((2,), tt.float32))
+
+
+def test_a_dim_local_to_the_decorating_function_resolves() -> None:
+    class Local(Dim): ...
+
+    @tt.shapechecked
+    def f(x: Tensor[tt.float32, Local], y: Tensor[tt.float32, Local]) -> None: ...
+
+    with pytest.raises(ShapeError, match="size of dimension Local is 3"):
+        f(tt.zeros((2,), tt.float32), tt.zeros((3,), tt.float32))
+
+
+def test_a_non_tensor_annotation_that_cannot_resolve_is_ignored() -> None:
+    @tt.shapechecked
+    def f(x: Tensor[tt.float32, N], price: Decimal) -> str:
+        return str(price)
+
+    assert f(tt.zeros((2,), tt.float32), "not resolved, not checked") == "not resolved, not checked"
+
+
+class Model:
+    class Hidden(Dim): ...
+
+    @tt.shapechecked
+    def forward(self, x: Tensor[tt.float32, Hidden]) -> Tensor[tt.float32, Hidden]:
+        return x
+
+
+def test_a_method_sees_names_of_its_class_body() -> None:
+    assert Model().forward(tt.zeros((4,), tt.float32)).shape == (4,)
