@@ -1,5 +1,7 @@
 """The exact wording of ``ShapeError``: one test per line of each common message."""
 
+import runpy
+from pathlib import Path
 from typing import Literal as L, TypeVar
 
 import numpy as np
@@ -120,3 +122,8 @@ def test_check_line_4_lists_category_members() -> None:
     reason = "\n  reason:   dtype float32 is not one of the integer dtypes (int8, int16, int32, int64, uint8, uint16, uint32, uint64)\n"
     with pytest.raises(ShapeError, match=reason.replace("(", r"\(").replace(")", r"\)")):
         tt.check(x(2), Tensor[tt.integer, L[2]])
+
+
+def test_the_example_prints_its_failure(capsys: pytest.CaptureFixture[str]) -> None:
+    runpy.run_path(str(Path(__file__).parents[1] / "examples" / "shapecheck.py"))
+    assert capsys.readouterr().out.endswith("  bound:    Batch=32, Classes=10\n")
