@@ -346,3 +346,20 @@ def test_check_rejects_a_non_tensor_annotation() -> None:
 def test_shapechecked_rejects_a_non_function() -> None:
     with pytest.raises(TypeError, match="shapechecked decorates a function or method, got int"):
         tt.shapechecked(3)
+
+
+def test_an_optional_tensor_accepts_none() -> None:
+    @tt.shapechecked
+    def f(x: Tensor[tt.float32, N], mask: Tensor[tt.bool_, N] | None = None) -> Tensor[tt.float32, N] | None:
+        return x if mask is None else None
+
+    assert f(f32(2)) is not None and f(f32(2), tt.zeros((2,), tt.bool_)) is None
+    with pytest.raises(ShapeError, match=r"expected: Tensor\[bool_, N\] \| None\n  got:      Tensor\[bool_, 3\]"):
+        f(f32(2), tt.zeros((3,), tt.bool_))
+
+
+def test_a_wider_union_with_a_tensor_is_refused() -> None:
+    def f(x: Tensor[tt.float32, N] | int) -> None: ...
+
+    with pytest.raises(AnnotationError, match=r"a union of Tensor\[float32, N\] with other types is not checkable; only X \| None is$"):
+        tt.shapechecked(f)

@@ -10,6 +10,7 @@ our annotations in its language and says clearly when an annotation cannot be sp
 from __future__ import annotations
 
 import ast
+import dataclasses
 import types
 import typing
 from collections.abc import Mapping
@@ -59,6 +60,7 @@ class TensorSpec:
     dims: tuple[DimSpec, ...]
     shape_type: type
     variadic_index: int | None
+    optional: bool = False  # ``Tensor[...] | None``: None passes too
 
     def bindings(self, shape: tuple[int, ...]) -> list[tuple[str, str]]:
         """The ``(name, size)`` pairs a matching ``shape`` binds, in annotation order."""
@@ -80,6 +82,8 @@ def tensor_spec(annotation: object, namespaces: Namespaces, where: str) -> Tenso
     >>> spec.text, spec.shape_type.__name__
     ('Tensor[float32, 3]', "Shaped[ndarray, '3']")
     """
+    if typing.get_origin(annotation) in (typing.Union, types.UnionType):
+        return _optional_spec(annotation, namespaces, where)
     if annotation is Tensor:
         return _build_spec(generic, [DimSpec("*tuple[Any, ...]", "...", False)])
     if typing.get_origin(annotation) is not Tensor:
@@ -89,6 +93,17 @@ def tensor_spec(annotation: object, namespaces: Namespaces, where: str) -> Tenso
     if sum(dim.token.startswith(("*", "...")) for dim in dim_specs) > 1:
         raise AnnotationError(f"{where}: a shape may contain only one unpacked *Ts or *tuple[Any, ...]")
     return _build_spec(_dtype_marker(_resolve(dtype, namespaces, where), where), dim_specs)
+
+
+def _optional_spec(union: object, namespaces: Namespaces, where: str) -> TensorSpec | None:
+    """``Tensor[...] | None`` accepts ``None`` too; a union without a Tensor is not ours."""
+    members = typing.get_args(union)
+    specs = [spec for spec in (tensor_spec(member, namespaces, where) for member in members) if spec]
+    if not specs:
+        return None
+    if len(members) != 2 or type(None) not in members:
+        raise AnnotationError(f"{where}: a union of {specs[0].text} with other types is not checkable; only X | None is")
+    return dataclasses.replace(specs[0], text=f"{specs[0].text} | None", optional=True)
 
 
 def resolve_annotation(annotation: object, namespaces: Namespaces, where: str) -> object:
