@@ -1,5 +1,6 @@
 """Runtime shape checks: ``@shapechecked`` and ``check()``."""
 
+import threading
 from typing import Any, Generic, Literal as L, TypeVar, TypeVarTuple, Unpack
 
 import numpy as np
@@ -363,3 +364,28 @@ def test_a_wider_union_with_a_tensor_is_refused() -> None:
 
     with pytest.raises(AnnotationError, match=r"a union of Tensor\[float32, N\] with other types is not checkable; only X \| None is$"):
         tt.shapechecked(f)
+
+
+def test_async_functions_are_refused() -> None:
+    async def f(x: Tensor[tt.float32, N]) -> None: ...
+
+    with pytest.raises(TypeError, match=r"^shapechecked does not support async functions such as f\(\)$"):
+        tt.shapechecked(f)
+
+
+def test_threads_bind_independently() -> None:
+    failures: list[BaseException] = []
+
+    def work(size: int) -> None:
+        try:
+            for _ in range(200):
+                add(f32(size, 2), f32(size, 2))
+        except ShapeError as error:
+            failures.append(error)
+
+    threads = [threading.Thread(target=work, args=(size,)) for size in (1, 2, 3, 4)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert failures == []

@@ -115,6 +115,9 @@ def _decorate(fn: Any, localns: Mapping[str, Any]) -> Any:
         return type(fn)(_decorate(fn.__func__, localns))
     if not callable(fn):
         raise TypeError(f"shapechecked decorates a function or method, got {type(fn).__name__}")
+    if inspect.iscoroutinefunction(fn) or inspect.isasyncgenfunction(fn):
+        # Bindings live on a per-thread stack, which interleaved coroutines would corrupt.
+        raise TypeError(f"shapechecked does not support async functions such as {_display_name(fn)}")
     return _wrap(fn, (fn.__globals__, localns))
 
 
