@@ -108,8 +108,9 @@ class InvalidSelection:
                 f'(use "{SELECTION_REDUCE}" to reduce a dim and "{SELECTION_KEEP}" to keep it)'
             )
         rank = f"at least {self.rank}" if self.rank_is_minimum else str(self.rank)
+        characters = "character" if len(self.selection) == 1 else "characters"
         return (
-            f'Selection "{self.selection}" for "{op}" has {len(self.selection)} characters '
+            f'Selection "{self.selection}" for "{op}" has {len(self.selection)} {characters} '
             f"but {tensor} has rank {rank} (one character per dim)"
         )
 
@@ -206,10 +207,9 @@ def _reduce_variadic(shape: Shape[D, V], axis: AxisSpec, keepdims: bool | Unknow
     if axis is None and keepdims is False:
         return Shape(())
     if isinstance(axis, str):
-        problem = selection_problem(axis, len(prefix) + len(suffix), rank_is_minimum=True)
-        if problem:
-            return problem
-        axis = _selection_as_axes(axis, len(prefix), len(suffix))
+        return selection_problem(axis, len(prefix) + len(suffix), rank_is_minimum=True) or _select_variadic(
+            shape, axis, keepdims, one
+        )
     if axis is None or isinstance(axis, Unknown) or isinstance(keepdims, Unknown):
         return Shape((), UNKNOWN)
     axes = (axis,) if isinstance(axis, int) else axis
@@ -226,17 +226,16 @@ def _reduce_variadic(shape: Shape[D, V], axis: AxisSpec, keepdims: bool | Unknow
     return Shape(new_prefix, shape.variadic, new_suffix)
 
 
-def _selection_as_axes(selection: str, prefix_len: int, suffix_len: int) -> tuple[int | Unknown, ...]:
-    """A Selection over ``prefix, *run, suffix`` as axes; a reduced dim inside the run is unknown."""
-    length = len(selection)
-    axes: list[int | Unknown] = []
-    for index, char in enumerate(selection):
-        if char != SELECTION_REDUCE:
-            continue
-        if index < prefix_len:
-            axes.append(index)
-        elif index >= length - suffix_len:
-            axes.append(index - length)
-        else:
-            axes.append(UNKNOWN)
-    return tuple(axes)
+def _select_variadic(shape: Shape[D, V], selection: str, keepdims: bool | Unknown, one: D) -> Shape[D, V]:
+    """A Selection over ``prefix, *run, suffix``: its length says how many dims the run has."""
+    if isinstance(keepdims, Unknown):
+        return Shape((), UNKNOWN)
+    run_end = len(selection) - len(shape.suffix)
+    mask = [char == SELECTION_REDUCE for char in selection]
+    prefix = apply_mask(shape.prefix, mask[: len(shape.prefix)], keepdims, one)
+    suffix = apply_mask(shape.suffix, mask[run_end:], keepdims, one)
+    run_mask = mask[len(shape.prefix) : run_end]
+    if not any(run_mask) and shape.variadic is not UNKNOWN:
+        return Shape(prefix, shape.variadic, suffix)  # the caller's named run (``*Ts``) says more
+    # The run's dims are unknown, but the Selection fixes how many there are.
+    return Shape(prefix + apply_mask([UNKNOWN] * len(run_mask), run_mask, keepdims, one) + suffix)

@@ -19,6 +19,7 @@ from mypy.types import (
     LiteralType,
     Type,
     TypeOfAny,
+    TypeVarType,
     UnpackType,
     flatten_nested_tuples,
     get_proper_type,
@@ -43,6 +44,8 @@ class TensorType:
 def tensor_type(typ: Type) -> TensorType | None:
     """``typ`` seen as ``Tensor[DT, *dims]`` (also a subclass of Tensor), or None."""
     proper = get_proper_type(typ)
+    if isinstance(proper, TypeVarType):
+        proper = get_proper_type(proper.upper_bound)  # what every value of the TypeVar has
     if not isinstance(proper, Instance):
         return None
     tensor_info = next((info for info in proper.type.mro if info.fullname == TENSOR), None)
@@ -57,7 +60,16 @@ def tensor_type(typ: Type) -> TensorType | None:
     run = runs[0]
     variadic = dims[run]
     assert isinstance(variadic, UnpackType)  # found so above; narrows the type for mypy
-    return TensorType(dtype, Shape(tuple(dims[:run]), variadic, tuple(dims[run + 1 :])))
+    return TensorType(dtype, Shape(tuple(dims[:run]), _run(variadic), tuple(dims[run + 1 :])))
+
+
+def _run(variadic: UnpackType) -> UnpackType | Unknown:
+    """``*tuple[Any, ...]`` is the rules' ``UNKNOWN``; other runs (``*Ts``) are kept as they are."""
+    inner = get_proper_type(variadic.type)
+    if isinstance(inner, Instance) and inner.type.fullname == "builtins.tuple":
+        if isinstance(get_proper_type(inner.args[0]), AnyType):
+            return UNKNOWN
+    return variadic
 
 
 def dtype_name(dtype: Type) -> str | None:
@@ -77,8 +89,13 @@ def tensor_instance(template: Instance, dtype: Type, shape: MypyShape, unknown_r
 
 def tensor_text(tensor: TensorType, options: Options) -> str:
     """How messages write the tensor: ``Tensor[float32, 32, Batch, *Rest]``."""
-    dims = [*tensor.shape.prefix, *([] if tensor.shape.variadic is None else [tensor.shape.variadic]), *tensor.shape.suffix]
-    return format_tensor(dtype_name(tensor.dtype) or _type_text(tensor.dtype, options), [_type_text(dim, options) for dim in dims])
+    shape = tensor.shape
+    if shape.variadic is None:
+        run = []
+    else:
+        run = ["*tuple[Any, ...]" if shape.variadic is UNKNOWN else _type_text(shape.variadic, options)]
+    dims = [*(_type_text(dim, options) for dim in shape.prefix), *run, *(_type_text(dim, options) for dim in shape.suffix)]
+    return format_tensor(dtype_name(tensor.dtype) or _type_text(tensor.dtype, options), dims)
 
 
 def _dim_type(dim: Type | Unknown) -> Type:

@@ -1,0 +1,69 @@
+"""``axis`` and ``keepdims`` read from types: ``Final`` names, and what stays known without literals."""
+
+from collections.abc import Sequence
+from typing import Any, Final, Literal as L, assert_type
+
+import typedtensor as tt
+from typedtensor import Tensor, float32
+
+x: Tensor[float32, L[2], L[3], L[4]] = tt.zeros((2, 3, 4), tt.float32)
+
+FIRST: Final = 0
+LAST: Final = -1
+PAIR: Final = (0, 2)
+REPEATED: Final = (2, 2, -1)
+NESTED_FINALS: Final = (FIRST, LAST)
+SELECTION: Final = "^v^"
+KEEP: Final = True
+DROP: Final = False
+LITERAL_AXIS: L[1] = 1
+LITERAL_SELECTION: L["vv^"] = "vv^"
+
+assert_type(x.sum(axis=FIRST), Tensor[float32, L[3], L[4]])
+assert_type(x.sum(axis=LAST), Tensor[float32, L[2], L[3]])
+assert_type(x.sum(axis=PAIR), Tensor[float32, L[3]])
+assert_type(x.sum(axis=REPEATED), Tensor[float32, L[2], L[3]])
+assert_type(x.sum(axis=NESTED_FINALS), Tensor[float32, L[3]])
+assert_type(x.sum(axis=(FIRST, 1)), Tensor[float32, L[4]])
+assert_type(x.sum(axis=[FIRST, LAST]), Tensor[float32, L[3]])
+assert_type(x.sum(axis=SELECTION), Tensor[float32, L[3]])
+assert_type(tt.reduce_sum(x, axis=SELECTION), Tensor[float32, L[3]])
+assert_type(x.sum(axis=1, keepdims=KEEP), Tensor[float32, L[2], L[1], L[4]])
+assert_type(x.sum(axis=1, keepdims=DROP), Tensor[float32, L[2], L[4]])
+assert_type(x.sum(axis=LITERAL_AXIS), Tensor[float32, L[2], L[4]])
+assert_type(x.sum(axis=LITERAL_SELECTION), Tensor[float32, L[2], L[3]])
+assert_type(tt.reduce_mean(x, PAIR, KEEP), Tensor[float32, L[1], L[3], L[1]])
+
+
+def not_literal(
+    k: int, ks: tuple[int, ...], pair: tuple[int, int], seq: Sequence[int], s: str, keep: bool, anything: Any, any_keep: Any
+) -> None:
+    """Arguments only known at run time are never errors; what is still known stays known."""
+    assert_type(x.sum(axis=k), Tensor[float32, Any, Any])  # one int axis: the rank drops by one
+    assert_type(x.sum(axis=k, keepdims=True), Tensor[float32, Any, Any, Any])  # ... or stays
+    assert_type(x.sum(axis=(k,)), Tensor[float32, Any, Any])
+    assert_type(x.sum(axis=(0, k), keepdims=True), Tensor[float32, L[1], Any, Any])
+    assert_type(x.sum(axis=(0, k)), Tensor[float32, *tuple[Any, ...]])
+    assert_type(x.sum(axis=ks), Tensor[float32, *tuple[Any, ...]])
+    assert_type(x.sum(axis=ks, keepdims=True), Tensor[float32, Any, Any, Any])
+    assert_type(x.sum(axis=pair), Tensor[float32, *tuple[Any, ...]])
+    assert_type(x.sum(axis=seq), Tensor[float32, *tuple[Any, ...]])
+    assert_type(x.sum(axis=s), Tensor[float32, *tuple[Any, ...]])
+    assert_type(x.sum(axis=anything), Tensor[float32, *tuple[Any, ...]])
+    assert_type(x.sum(axis=[0, k]), Tensor[float32, *tuple[Any, ...]])
+    assert_type(x.sum(axis=(), keepdims=keep), Tensor[float32, L[2], L[3], L[4]])  # nothing reduced
+    assert_type(x.sum(axis=1, keepdims=keep), Tensor[float32, *tuple[Any, ...]])
+    assert_type(x.sum(axis=1, keepdims=any_keep), Tensor[float32, *tuple[Any, ...]])
+    assert_type(tt.reduce_max(x, axis=k), Tensor[float32, Any, Any])
+    assert_type(tt.reduce_any(x, axis=s), Tensor[tt.bool_, *tuple[Any, ...]])
+
+
+def keyword_unpacking(options: dict[str, Any], axes: tuple[int]) -> None:
+    """``**kwargs`` and ``*args`` may fill any parameter: the declared type stays."""
+    assert_type(x.sum(**options), Tensor[Any, *tuple[Any, ...]])
+    assert_type(x.sum(*axes), Tensor[Any, *tuple[Any, ...]])
+    assert_type(tt.reduce_max(x, **options), Tensor[float32, *tuple[Any, ...]])
+
+
+not_literal(1, (0,), (0, 1), [2], "^vv", False, 0, True)
+keyword_unpacking({"axis": 0}, (1,))
