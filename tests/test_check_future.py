@@ -8,7 +8,7 @@ import pytest
 
 import typedtensor as tt
 from typedtensor import Dim, ShapeError, Tensor
-from typedtensor._annotations import AnnotationError
+from typedtensor import AnnotationError
 
 if TYPE_CHECKING:
     from decimal import Decimal  # never imported at run time

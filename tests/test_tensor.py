@@ -13,7 +13,7 @@ import typedtensor as tt
 PUBLIC_NAMES = """
     Tensor Axis Dim tensor zeros ones full
     reduce_sum reduce_mean reduce_max reduce_min reduce_prod reduce_any reduce_all
-    AxisError SelectionError ShapeError TypedTensorError
+    AxisError SelectionError ShapeError TypedTensorError AnnotationError shapechecked check
     bool_ int8 int16 int32 int64 uint8 uint16 uint32 uint64 float16 float32 float64 complex64 complex128
     generic number integer signedinteger unsignedinteger inexact floating complexfloating
 """.split()

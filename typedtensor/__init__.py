@@ -35,6 +35,7 @@ from typedtensor._dtypes import (
     unsignedinteger as unsignedinteger,
 )
 from typedtensor._errors import (
+    AnnotationError as AnnotationError,
     AxisError as AxisError,
     SelectionError as SelectionError,
     ShapeError as ShapeError,

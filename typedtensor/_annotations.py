@@ -22,7 +22,7 @@ from jaxtyping import Shaped
 
 from typedtensor._dims import Dim
 from typedtensor._dtypes import CONCRETE_DTYPES, generic
-from typedtensor._errors import TypedTensorError
+from typedtensor._errors import AnnotationError
 from typedtensor._shape_rules import format_tensor
 from typedtensor._tensor import Tensor
 
@@ -31,10 +31,6 @@ from typedtensor._tensor import Tensor
 Namespaces = tuple[dict[str, Any], Mapping[str, Any]]
 
 _VALID_DIMS = "Literal[n], a Dim subclass, a TypeVar, Any, *Ts or *tuple[Any, ...]"
-
-
-class AnnotationError(TypedTensorError, TypeError):
-    """A ``Tensor[...]`` annotation that cannot be checked: not a valid shape, or unresolvable."""
 
 
 class UnresolvedName(AnnotationError):

@@ -18,8 +18,8 @@ from typing import Any, TypeVar
 
 from jaxtyping import jaxtyped
 
-from typedtensor._annotations import AnnotationError, Namespaces, TensorSpec, UnresolvedName, tensor_spec
-from typedtensor._annotations import resolve_annotation
+from typedtensor._annotations import Namespaces, TensorSpec, UnresolvedName, resolve_annotation, tensor_spec
+from typedtensor._errors import AnnotationError
 from typedtensor._check_report import mismatch
 from typedtensor._tensor import Tensor
 

@@ -15,3 +15,7 @@ class SelectionError(TypedTensorError, ValueError):
 
 class ShapeError(TypedTensorError, TypeError):
     """A tensor whose dtype or shape does not match its annotation."""
+
+
+class AnnotationError(TypedTensorError, TypeError):
+    """A ``Tensor[...]`` annotation that cannot be checked: not a valid shape, or unresolvable."""
