@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import contextlib
 import re
+import sys
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -64,8 +65,11 @@ class Mypy:
             *(str(path) for path in paths),
         ]
         # mypy finds typedtensor (an editable install it cannot see) through the working directory.
+        # It also raises the recursion limit for good, which hypothesis rightly complains about.
+        recursion_limit = sys.getrecursionlimit()
         with contextlib.chdir(PROJECT):
             stdout, stderr, status = mypy.api.run(args)
+        sys.setrecursionlimit(recursion_limit)
         messages = tuple(
             Message(Path(m["path"]).resolve(), int(m["line"]), m["severity"], m["text"])
             for m in map(_MESSAGE.match, stdout.splitlines())

@@ -1,0 +1,113 @@
+"""Static and runtime answers agree: mypy's inferred type of a reduction is its runtime result.
+
+Hypothesis writes a module of many reductions with random literal shapes, dtypes, ops and axes
+(out-of-range and bad Selections included); mypy checks it once, then the module runs. Each call
+must give the same dtype and shape in both, or the same message from both.
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+from hypothesis import Phase, given, settings, strategies as st
+
+import typedtensor as tt
+from conftest import Mypy, MypyRun, assert_no_crash
+
+DTYPES = ("bool_", "int8", "int32", "int64", "uint16", "float32", "float64", "complex64")
+OPS = ("sum", "mean", "max", "min", "prod", "any", "all")
+_REVEALED = re.compile(r'^Revealed type is "typedtensor\._tensor\.Tensor\[typedtensor\._dtypes\.(\w+)((?:, Literal\[\d+\])*)\]"$')
+_ERROR = re.compile(r"^(?P<message>.*)  \[(?P<code>tensor-axis|tensor-selection)\]$")
+_modules = itertools.count()
+
+
+@dataclass(frozen=True)
+class Case:
+    dtype: str
+    shape: tuple[int, ...]
+    op: str
+    method: bool
+    axis: str  # as written in the source
+    keepdims: str  # "" (left out), "True" or "False"
+
+    def call(self, name: str) -> str:
+        args = [self.axis, *([f"keepdims={self.keepdims}"] if self.keepdims else [])]
+        if self.method:
+            return f"{name}.{self.op}({', '.join(args)})"
+        return f"tt.reduce_{self.op}({', '.join([name, *args])})"
+
+    def source(self, index: int) -> str:
+        dims = "".join(f", L[{size}]" for size in self.shape)
+        shape = "(" + "".join(f"{size}, " for size in self.shape) + ")"
+        return (
+            f"x{index}: Tensor[tt.{self.dtype}{dims}] = tt.zeros({shape}, tt.{self.dtype})\n"
+            f"def case{index}() -> object:\n"
+            f"    return reveal_type({self.call(f'x{index}')})\n"
+        )
+
+
+@st.composite
+def cases(draw: st.DrawFn) -> Case:
+    shape = tuple(draw(st.lists(st.integers(1, 4), max_size=4)))
+    rank = len(shape)
+    index = st.integers(-rank - 1, rank)  # one past each end: out of range is tested too
+    axis = draw(
+        st.one_of(
+            st.just("axis=None"),
+            index.map(lambda k: f"axis={k}"),
+            st.lists(index, max_size=4).map(lambda ks: f"axis=({''.join(f'{k}, ' for k in ks)})"),
+            st.lists(index, max_size=3).map(lambda ks: f"axis={ks}"),
+            st.text("^v", min_size=rank, max_size=rank).map(lambda s: f'axis="{s}"'),
+            st.text("^vx", max_size=rank + 1).map(lambda s: f'axis="{s}"'),
+            index.map(str),  # positional
+        )
+    )
+    return Case(
+        draw(st.sampled_from(DTYPES)), shape, draw(st.sampled_from(OPS)), draw(st.booleans()), axis,
+        draw(st.sampled_from(["", "True", "False"])),
+    )  # fmt: skip
+
+
+def _module(batch: list[Case]) -> str:
+    head = "from typing import Literal as L\nimport typedtensor as tt\nfrom typedtensor import Tensor\n"
+    return head + "".join(case.source(index) for index, case in enumerate(batch))
+
+
+def _static(run: MypyRun, path: Path, line: int) -> tuple[str, tuple[int, ...]] | str:
+    """mypy's answer on ``line``: (dtype, shape), or the message of a shape error."""
+    texts = [m.text for m in run.about(path, line)]
+    errors = [match["message"] for match in map(_ERROR.match, texts) if match]
+    if errors:
+        return errors[0]
+    revealed = [match for match in map(_REVEALED.match, texts) if match]
+    assert len(revealed) == 1, texts  # an exact type, no Any left
+    dtype, dims = revealed[0].groups()
+    return dtype, tuple(int(size) for size in re.findall(r"\d+", dims))
+
+
+def _runtime(function: object) -> tuple[str, tuple[int, ...]] | str:
+    try:
+        result = function()  # type: ignore[operator]
+    except (tt.AxisError, tt.SelectionError) as error:
+        return str(error)
+    return result.dtype.__name__, result.shape
+
+
+# No shrinking: each step is a mypy run, and the failing call is named in the assertion anyway.
+@settings(max_examples=4, deadline=None, phases=[Phase.explicit, Phase.reuse, Phase.generate])
+@given(st.lists(cases(), min_size=40, max_size=40))
+def test_mypy_and_the_runtime_agree(mypy_runner: Mypy, tmp_path_factory: pytest.TempPathFactory, batch: list[Case]) -> None:
+    # A new module name each time: mypy's cache must never mistake one batch for another.
+    path = tmp_path_factory.mktemp("agreement") / f"agreement_{next(_modules)}.py"
+    path.write_text(_module(batch))
+    run = mypy_runner.run([path])
+    assert_no_crash(run)
+    namespace: dict[str, object] = {"reveal_type": lambda value: value}
+    exec(compile(path.read_text(), str(path), "exec"), namespace)
+    for index, case in enumerate(batch):
+        line = 4 + 3 * index + 2  # the reveal_type line of case{index}
+        assert _static(run, path, line) == _runtime(namespace[f"case{index}"]), case.call("x")

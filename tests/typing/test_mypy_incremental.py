@@ -1,0 +1,44 @@
+"""Incremental mode: the plugin answers the same on types mypy reads back from its cache."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from conftest import Mypy, assert_no_crash
+
+SOURCE = """\
+from typing import Literal as L
+import typedtensor as tt
+x: tt.Tensor[tt.float32, L[2], L[{size}]] = tt.zeros((2, {size}), tt.float32)
+"""
+
+USER = """\
+from typing import Literal as L, assert_type
+from typedtensor import Tensor, float32
+from incremental_source import x
+assert_type(x.sum(axis=0), Tensor[float32, L[{size}]])
+assert_type(x.mean(axis=-1, keepdims=True), Tensor[float32, L[2], L[1]])
+x.sum(axis=2)  # type: ignore[tensor-axis]
+"""
+
+
+def _check(mypy_runner: Mypy, source: Path, user: Path) -> str:
+    run = mypy_runner.run([source, user], extra_args=["--verbose"])
+    assert_no_crash(run)
+    assert [str(m) for m in run.messages] == []
+    return run.stderr  # the verbose log says which modules came from the cache
+
+
+def test_a_rechecked_module_sees_cached_tensors_exactly(mypy_runner: Mypy, tmp_path: Path) -> None:
+    source, user = tmp_path / "incremental_source.py", tmp_path / "incremental_user.py"
+    source.write_text(SOURCE.format(size=3))
+    user.write_text(USER.format(size=3))
+    _check(mypy_runner, source, user)
+
+    user.write_text(USER.format(size=3) + "assert_type(x.max(), Tensor[float32])\n")
+    log = _check(mypy_runner, source, user)
+    assert "Metadata fresh for incremental_source" in log
+
+    source.write_text(SOURCE.format(size=4) + "# the shape changed\n")
+    user.write_text(USER.format(size=4))
+    _check(mypy_runner, source, user)
