@@ -3,11 +3,29 @@
 A kernel takes the input reshaped to a plan's folded shape and returns a new array holding the
 result's elements (any shape of that size). ``choose`` runs once per plan, so it may think;
 kernels run on every call, so they only call numpy.
+
+numpy is fast at one thing: an elementwise ufunc over long contiguous rows (``out += row``).
+Its reductions pay per call of their inner loop, so they are slow when that loop is short
+(a reduced or kept run of a few elements), and its sums over an outer dim add one row after
+another (an error that grows with the row count). The strategies below regroup the work so the
+inner loops run long, and so float sums add in short chains:
+
+* ``columns``: a reduced innermost dim of at most ``COLUMNS_MAX`` elements is ``size - 1``
+  elementwise calls on its strided slices.
+* ``rows``: a reduced dim over short kept rows is viewed as ``[q, m * K]`` blocks, reduced
+  block-wise (long rows, a chain of ``q``), then the ``[m, K]`` rest is halved pairwise.
+* ``einsum``: float sums of any other pattern; numpy's einsum loops beat ``add.reduce`` on
+  short runs. Long contiguous runs are split first so each chain stays short.
+* ``outer_first``: with several reduced dims, reduce the outermost first while the temporary
+  fits in L2, then plan the smaller temporary afresh.
+* ``plain``: one ``ufunc.reduce`` where measurement showed nothing better.
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
+from dataclasses import dataclass
 from functools import partial
 from typing import Any, Final, TypeAlias
 
@@ -28,20 +46,201 @@ _UFUNCS: Final[dict[str, np.ufunc]] = {
 # What an empty reduced extent gives; max and min have no identity and never get here.
 _EMPTY_VALUES: Final[dict[str, object]] = {"sum": 0, "prod": 1, "any": False, "all": True, "mean": np.nan}
 
+SMALL: Final = 1 << 14  # fewer elements: one ufunc.reduce, since planning extra calls costs more
+SHORT_RUN: Final = 128  # a run numpy loops over this short pays its per-call cost on every run
+ROWS_INNER_MAX: Final = 32  # rows gain on kept runs up to this; at 128 they tie or lose
+COLUMNS_MAX: Final = 8  # above this, size - 1 elementwise calls cost more than one reduce
+ROW_BLOCK_BYTES: Final = 1 << 18  # the rows strategy's block: long enough to amortise a call, in L2
+ROW_MIN: Final = 4096  # shortest block row (elements) worth it when several slices share L2
+L2_BYTES: Final = 1 << 21  # a larger temporary spills from L2 (measured: 2 MiB still gains)
+EINSUM_RUN_MAX: Final = 1024  # einsum adds a run in SIMD lanes: longer runs give long chains
 
-def choose(op: str, view_shape: tuple[int, ...], reduced: tuple[bool, ...], dtype: np.dtype[Any], out_dtype: np.dtype[Any]) -> Kernel:
+
+@dataclass(frozen=True, slots=True)
+class Layout:
+    """A folded view: its dims' sizes, byte strides and which of them are reduced."""
+
+    shape: tuple[int, ...]
+    strides: tuple[int, ...]
+    reduced: tuple[bool, ...]
+    itemsize: int
+
+    @property
+    def axes(self) -> tuple[int, ...]:
+        return tuple(index for index, is_reduced in enumerate(self.reduced) if is_reduced)
+
+    def tiles(self, start: int) -> bool:
+        """Whether dims ``start`` onwards are one evenly strided run (so they reshape to one dim)."""
+        return all(
+            self.strides[index] == self.strides[index + 1] * self.shape[index + 1]
+            for index in range(start, len(self.shape) - 1)
+        )
+
+
+def choose(
+    op: str,
+    view_shape: tuple[int, ...],
+    view_strides: tuple[int, ...],
+    reduced: tuple[bool, ...],
+    dtype: np.dtype[Any],
+    out_dtype: np.dtype[Any],
+) -> Kernel:
     """The kernel for ``op`` over the ``reduced`` dims of a folded, non-empty view."""
-    axes = tuple(index for index, is_reduced in enumerate(reduced) if is_reduced)
-    if not axes:
+    layout = Layout(view_shape, view_strides, reduced, dtype.itemsize)
+    if not layout.axes:
         return partial(copy_as, dtype=out_dtype)
     accumulate = _accumulate_dtype(op, dtype, out_dtype)
-    kernel: Kernel = partial(ufunc_reduce, ufunc=_UFUNCS[op], axes=axes, dtype=accumulate)
+    kernel = _reducer(op, layout, accumulate)
     if op == "mean":
-        count = int(np.prod([view_shape[axis] for axis in axes]))
+        count = math.prod(view_shape[axis] for axis in layout.axes)
         return partial(divide, kernel=kernel, count=count, dtype=out_dtype)
     if accumulate is not None and accumulate != out_dtype:
         return partial(cast, kernel=kernel, dtype=out_dtype)
     return kernel
+
+
+def pick(op: str, layout: Layout, accumulate: np.dtype[Any] | None) -> str:
+    """The name of the strategy for ``op`` over ``layout`` (see the module docstring)."""
+    if op in ("any", "all") or math.prod(layout.shape) < SMALL:
+        return "plain"
+    float_sum = op in ("sum", "mean") and _is_float(accumulate)
+    if _single_reduced(layout):
+        outer, count, inner = _around_reduced(layout)
+        if inner == 1 and count <= COLUMNS_MAX:
+            return "columns"
+        # A reduced innermost run is already one long numpy loop, except for multiply (no
+        # SIMD); with several outer slices einsum sums faster than blocked rows.
+        if _block_rows(layout, accumulate) > 1 and (inner > 1 or op == "prod") and (outer == 1 or not float_sum):
+            return "rows"
+    leading_only = len(layout.shape) == 2 and layout.reduced[0]  # numpy's row-by-row adds win
+    if float_sum and not all(layout.reduced) and not leading_only:
+        return "einsum"
+    if op in ("prod", "max", "min") and len(layout.axes) > 1 and _outer_first_fits(op, layout, accumulate):
+        return "outer_first"
+    return "plain"
+
+
+def _is_float(dtype: np.dtype[Any] | None) -> bool:
+    return dtype is not None and dtype.kind == "f"
+
+
+def _reducer(op: str, layout: Layout, accumulate: np.dtype[Any] | None) -> Kernel:
+    """A kernel giving the reduction in ``accumulate`` (the input dtype for max/min)."""
+    strategy = pick(op, layout, accumulate)
+    ufunc = _UFUNCS[op]
+    if strategy == "columns":
+        return partial(columns, shape=_around_reduced(layout), ufunc=ufunc, dtype=accumulate)
+    if strategy == "rows":
+        outer, count, inner = _around_reduced(layout)
+        block = _block_rows(layout, accumulate)
+        return partial(rows, shape=(outer, count, inner), block=block, ufunc=ufunc, dtype=accumulate)
+    if strategy == "einsum":
+        return _einsum_kernel(layout, accumulate)
+    if strategy == "outer_first":
+        return _outer_first_kernel(op, layout, accumulate)
+    return partial(ufunc_reduce, ufunc=ufunc, axes=layout.axes, dtype=accumulate)
+
+
+def _single_reduced(layout: Layout) -> bool:
+    """Whether one dim is reduced and the dims after it tile, so the view is ``[K1, R, K2]``."""
+    return len(layout.axes) == 1 and layout.tiles(layout.axes[0])
+
+
+def _around_reduced(layout: Layout) -> tuple[int, int, int]:
+    """``[K1, R, K2]`` for a view with one reduced dim (a missing kept side has size 1)."""
+    (axis,) = layout.axes
+    return math.prod(layout.shape[:axis]), layout.shape[axis], math.prod(layout.shape[axis + 1 :])
+
+
+def _block_rows(layout: Layout, accumulate: np.dtype[Any] | None) -> int:
+    """How many rows the rows strategy stacks into one block; 1 means it does not apply.
+
+    A power of two, so the rest halves evenly; at least two blocks must fit in the dim.
+    """
+    if not _single_reduced(layout):
+        return 1
+    outer, count, inner = _around_reduced(layout)
+    itemsize = _temporary_itemsize(layout, accumulate)
+    width = max(ROW_MIN, ROW_BLOCK_BYTES // (itemsize * outer))  # all outer slices' blocks share L2
+    block = 1 << max(0, math.ceil(math.log2(max(1, width // inner))))
+    return block if count >= 2 * block and block > 1 and inner <= ROWS_INNER_MAX else 1
+
+
+def _outer_first_fits(op: str, layout: Layout, accumulate: np.dtype[Any] | None) -> bool:
+    """Whether reducing the outermost reduced dim first leaves a temporary that fits in L2.
+
+    Only a short reduced tail gains for max and min (numpy's SIMD loops handle long ones);
+    numpy's scalar multiply loop is slow on any tail.
+    """
+    first = layout.axes[0]
+    temporary = math.prod(layout.shape) // layout.shape[first] * _temporary_itemsize(layout, accumulate)
+    short_tail = op == "prod" or not layout.reduced[-1] or layout.shape[-1] <= SHORT_RUN
+    return layout.tiles(first + 1) and temporary <= L2_BYTES and short_tail
+
+
+def _outer_first_kernel(op: str, layout: Layout, accumulate: np.dtype[Any] | None) -> Kernel:
+    """Reduce the outermost reduced dim (the dims after it as one kept run), then the rest."""
+    first = layout.axes[0]
+    rest = layout.shape[first + 1 :]
+    merged = Layout(
+        layout.shape[: first + 1] + (math.prod(rest),),
+        layout.strides[: first + 1] + (layout.strides[-1],),
+        layout.reduced[: first + 1] + (False,),
+        layout.itemsize,
+    )
+    first_pass = _reducer(op, merged, accumulate)
+    remaining = _contiguous(
+        layout.shape[:first] + rest,
+        layout.reduced[:first] + layout.reduced[first + 1 :],
+        _temporary_itemsize(layout, accumulate),
+    )
+    then = _reducer(op, remaining, accumulate)
+    return partial(chain, first=first_pass, shape=merged.shape, then=then, then_shape=remaining.shape)
+
+
+def _temporary_itemsize(layout: Layout, accumulate: np.dtype[Any] | None) -> int:
+    """The item size of partial results: the accumulating dtype's, else the input's."""
+    return accumulate.itemsize if accumulate is not None else layout.itemsize
+
+
+def _contiguous(shape: tuple[int, ...], reduced: tuple[bool, ...], itemsize: int) -> Layout:
+    """The folded layout of a C-contiguous temporary: neighbours of a kind merge."""
+    sizes: list[int] = []
+    kinds: list[bool] = []
+    for size, is_reduced in zip(shape, reduced):
+        if kinds and kinds[-1] == is_reduced:
+            sizes[-1] *= size
+        else:
+            sizes.append(size)
+            kinds.append(is_reduced)
+    strides = [itemsize * math.prod(sizes[index + 1 :]) for index in range(len(sizes))]
+    return Layout(tuple(sizes), tuple(strides), tuple(kinds), itemsize)
+
+
+def _einsum_kernel(layout: Layout, accumulate: np.dtype[Any] | None) -> Kernel:
+    """One einsum over the folded view, splitting a long innermost reduced run in two.
+
+    einsum sums a contiguous run in a few SIMD lanes, one chain per lane; a run longer than
+    ``EINSUM_RUN_MAX`` is viewed as ``[q, L]`` so einsum keeps ``q`` partial sums, which a
+    pairwise ``add.reduce`` then finishes.
+    """
+    shape = layout.shape
+    keep = [index for index in range(len(shape)) if not layout.reduced[index]]
+    run = _split_run(layout)
+    if run == 1:
+        return partial(einsum_sum, shape=shape, subscripts=list(range(len(shape))), keep=keep, dtype=accumulate)
+    last = len(shape)
+    split_shape = shape[:-1] + (shape[-1] // run, run)
+    subscripts = list(range(last + 1))
+    return partial(einsum_sum_split, shape=split_shape, subscripts=subscripts, keep=keep + [last - 1], dtype=accumulate)
+
+
+def _split_run(layout: Layout) -> int:
+    """The run length to cut a long innermost reduced dim into, or 1 to leave it whole."""
+    size = layout.shape[-1]
+    if not layout.reduced[-1] or size <= EINSUM_RUN_MAX:
+        return 1
+    return next((run for run in range(EINSUM_RUN_MAX, EINSUM_RUN_MAX // 8, -1) if size % run == 0), 1)
 
 
 def _accumulate_dtype(op: str, dtype: np.dtype[Any], out_dtype: np.dtype[Any]) -> np.dtype[Any] | None:
@@ -59,9 +258,62 @@ def filler(op: str, out_dtype: np.dtype[Any], out_shape: tuple[int, ...], extent
     return partial(fill, shape=out_shape, value=value, dtype=out_dtype)
 
 
+# The kernels below run on every call: numpy calls only.
+
+
 def ufunc_reduce(view: Array, *, ufunc: np.ufunc, axes: tuple[int, ...], dtype: np.dtype[Any] | None) -> Array:
     # keepdims=True so that a full reduction is a 0-d array rather than a numpy scalar.
     return ufunc.reduce(view, axis=axes, dtype=dtype, keepdims=True)  # type: ignore[no-any-return]
+
+
+def columns(view: Array, *, shape: tuple[int, int, int], ufunc: np.ufunc, dtype: np.dtype[Any] | None) -> Array:
+    """``[K1, R, K2]`` reduced over a short R: one elementwise call per slice of R."""
+    grid = view.reshape(shape)
+    total: Array = ufunc(grid[:, 0], grid[:, 1], dtype=dtype)
+    for index in range(2, shape[1]):
+        ufunc(total, grid[:, index], out=total, dtype=dtype)
+    return total
+
+
+def rows(
+    view: Array, *, shape: tuple[int, int, int], block: int, ufunc: np.ufunc, dtype: np.dtype[Any] | None
+) -> Array:
+    """``[K1, R, K2]`` reduced over R in blocks of ``block`` rows, then the blocks pairwise.
+
+    The first pass reduces ``[K1, q, block * K2]`` over q: long elementwise rows, a chain of
+    ``q``. The ``block`` partial rows then halve pairwise, and leftover rows (R not a multiple
+    of the block) are reduced apart and combined.
+    """
+    outer, count, inner = shape
+    grid = view.reshape(shape)
+    whole = count // block * block
+    partial_rows = ufunc.reduce(grid[:, :whole].reshape(outer, count // block, block * inner), axis=1, dtype=dtype)
+    stack = partial_rows.reshape(outer, block, inner)
+    while stack.shape[1] > 2:
+        half = stack.shape[1] // 2
+        ufunc(stack[:, :half], stack[:, half:], out=stack[:, :half])
+        stack = stack[:, :half]
+    total: Array = ufunc(stack[:, 0], stack[:, 1])
+    if whole < count:
+        ufunc(total, ufunc.reduce(grid[:, whole:], axis=1, dtype=dtype), out=total)
+    return total
+
+
+def einsum_sum(
+    view: Array, *, shape: tuple[int, ...], subscripts: list[int], keep: list[int], dtype: np.dtype[Any] | None
+) -> Array:
+    return np.einsum(view.reshape(shape), subscripts, keep, dtype=dtype)  # type: ignore[no-any-return]
+
+
+def einsum_sum_split(
+    view: Array, *, shape: tuple[int, ...], subscripts: list[int], keep: list[int], dtype: np.dtype[Any] | None
+) -> Array:
+    partial_sums = np.einsum(view.reshape(shape), subscripts, keep, dtype=dtype)
+    return np.add.reduce(partial_sums, axis=-1)  # type: ignore[no-any-return]
+
+
+def chain(view: Array, *, first: Kernel, shape: tuple[int, ...], then: Kernel, then_shape: tuple[int, ...]) -> Array:
+    return then(first(view.reshape(shape)).reshape(then_shape))
 
 
 def divide(view: Array, *, kernel: Kernel, count: int, dtype: np.dtype[Any]) -> Array:

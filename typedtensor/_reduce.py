@@ -102,8 +102,12 @@ def _plan(
         if extent_is_empty and op in ("max", "min"):
             return EmptyExtent()
         return Plan(shape, out_shape, _kernels.filler(op, out_dtype, out_shape, extent_is_empty))
-    view_shape, reduced = fold(shape, strides, mask)
-    return Plan(view_shape, out_shape, _kernels.choose(op, view_shape, reduced, dtype, out_dtype))
+    dims = _fold_dims(shape, strides, mask)
+    view_shape = tuple(size for size, _, _ in dims)
+    kernel = _kernels.choose(
+        op, view_shape, tuple(stride for _, stride, _ in dims), tuple(reduced for _, _, reduced in dims), dtype, out_dtype
+    )
+    return Plan(view_shape, out_shape, kernel)
 
 
 def fold(
@@ -117,6 +121,12 @@ def fold(
     >>> fold((32, 256, 1, 128), (131072, 512, 512, 4), (False, True, True, True))
     ((32, 32768), (False, True))
     """
+    dims = _fold_dims(shape, strides, mask)
+    return tuple(size for size, _, _ in dims), tuple(reduced for _, _, reduced in dims)
+
+
+def _fold_dims(shape: tuple[int, ...], strides: tuple[int, ...], mask: tuple[bool, ...]) -> list[tuple[int, int, bool]]:
+    """``fold``'s dims as (size, byte stride, reduced) triples: the strides of the folded view."""
     dims = [(size, stride, reduced) for size, stride, reduced in zip(shape, strides, mask) if size != 1]
     folded: list[tuple[int, int, bool]] = []
     for size, stride, reduced in dims:
@@ -126,5 +136,5 @@ def fold(
                 folded[-1] = (outer_size * size, stride, reduced)
                 continue
         folded.append((size, stride, reduced))
-    return tuple(size for size, _, _ in folded), tuple(reduced for _, _, reduced in folded)
+    return folded
 
