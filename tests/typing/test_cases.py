@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import CASES, MypyRun, assert_no_crash
+from mypy_helpers import CASES, MypyRun, assert_no_crash
 
 _CASE_MARKERS = ("assert_type(", "# type: ignore[tensor-")
 

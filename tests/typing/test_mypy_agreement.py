@@ -16,7 +16,7 @@ import pytest
 from hypothesis import Phase, given, settings, strategies as st
 
 import typedtensor as tt
-from conftest import Mypy, MypyRun, assert_no_crash
+from mypy_helpers import Mypy, MypyRun, assert_no_crash
 
 DTYPES = ("bool_", "int8", "int32", "int64", "uint16", "float32", "float64", "complex64")
 OPS = ("sum", "mean", "max", "min", "prod", "any", "all")

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from hypothesis import Phase, given, settings, strategies as st
 
-from conftest import Mypy, MypyRun, assert_no_crash
+from mypy_helpers import Mypy, MypyRun, assert_no_crash
 
 HEADER = """\
 from typing import Any, Literal as L, TypeVar, TypeVarTuple

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from conftest import Mypy, assert_no_crash
+from mypy_helpers import Mypy, assert_no_crash
 
 SOURCE = """\
 from typing import Literal as L

@@ -1,0 +1,81 @@
+"""Running mypy in-process with the project's configuration, and reading what it printed."""
+
+from __future__ import annotations
+
+import contextlib
+import re
+import sys
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+import mypy.api
+
+PROJECT = Path(__file__).resolve().parents[2]
+CASES = Path(__file__).resolve().parent / "cases"
+
+_MESSAGE = re.compile(r"^(?P<path>.+?):(?P<line>\d+): (?P<severity>error|note|warning): (?P<text>.*)$")
+
+
+@dataclass(frozen=True)
+class Message:
+    path: Path
+    line: int
+    severity: str
+    text: str
+
+    def __str__(self) -> str:
+        return f"{self.path.name}:{self.line}: {self.severity}: {self.text}"
+
+
+@dataclass(frozen=True)
+class MypyRun:
+    """What one mypy run printed, with its messages parsed."""
+
+    stdout: str
+    stderr: str
+    exit_status: int
+    messages: tuple[Message, ...]
+
+    def about(self, path: Path, line: int | None = None) -> list[Message]:
+        """The messages on ``path`` (on ``line`` of it, if given)."""
+        return [m for m in self.messages if m.path == path.resolve() and line in (None, m.line)]
+
+
+class Mypy:
+    """Runs mypy in-process with the project's configuration (the plugin on, strict)."""
+
+    def __init__(self, cache_dir: Path) -> None:
+        self.cache_dir = cache_dir
+
+    def run(self, paths: Iterable[Path], extra_args: Sequence[str] = ()) -> MypyRun:
+        args = [
+            f"--config-file={PROJECT / 'pyproject.toml'}",
+            f"--cache-dir={self.cache_dir}",
+            "--show-absolute-path",
+            "--no-error-summary",
+            "--no-pretty",
+            "--show-traceback",
+            *extra_args,
+            *(str(path) for path in paths),
+        ]
+        # mypy finds typedtensor (an editable install it cannot see) through the working directory.
+        # It also raises the recursion limit for good, which hypothesis rightly complains about.
+        recursion_limit = sys.getrecursionlimit()
+        with contextlib.chdir(PROJECT):
+            stdout, stderr, status = mypy.api.run(args)
+        sys.setrecursionlimit(recursion_limit)
+        messages = tuple(
+            Message(Path(m["path"]).resolve(), int(m["line"]), m["severity"], m["text"])
+            for m in map(_MESSAGE.match, stdout.splitlines())
+            if m
+        )
+        return MypyRun(stdout, stderr, status, messages)
+
+
+def assert_no_crash(run: MypyRun) -> None:
+    """mypy finished normally and the plugin never fell back because of its own bug."""
+    output = run.stdout + run.stderr
+    assert "INTERNAL ERROR" not in output and "Traceback" not in output, output
+    assert run.exit_status in (0, 1), output
+    assert "typedtensor's mypy plugin failed" not in output, output
