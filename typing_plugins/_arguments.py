@@ -14,7 +14,7 @@ from mypy.nodes import ArgKind, Expression, ListExpr
 from mypy.plugin import FunctionContext, MethodContext
 from mypy.types import AnyType, Instance, LiteralType, LiteralValue, NoneType, TupleType, Type, UnionType, get_proper_type
 
-from typedtensor._shape_rules import UNKNOWN, AxisSpec, Unknown
+from typing_plugins._rules import shape_rules
 
 CallContext: TypeAlias = FunctionContext | MethodContext
 
@@ -23,7 +23,7 @@ class NotUnderstood(Exception):
     """An argument the plugin does not model; the call keeps its declared type."""
 
 
-def axis_argument(ctx: CallContext) -> AxisSpec:
+def axis_argument(ctx: CallContext) -> shape_rules.AxisSpec:
     """``axis`` of the call (``None`` when not passed)."""
     actual = _actual(ctx, "axis")
     if actual is None:
@@ -35,7 +35,7 @@ def axis_argument(ctx: CallContext) -> AxisSpec:
     return _axis_from_type(typ)
 
 
-def keepdims_argument(ctx: CallContext) -> bool | Unknown:
+def keepdims_argument(ctx: CallContext) -> bool | shape_rules.Unknown:
     """``keepdims`` of the call (``False`` when not passed)."""
     actual = _actual(ctx, "keepdims")
     if actual is None:
@@ -45,7 +45,7 @@ def keepdims_argument(ctx: CallContext) -> bool | Unknown:
     if isinstance(value, bool):
         return value
     if isinstance(typ, AnyType) or (isinstance(typ, Instance) and typ.type.fullname == "builtins.bool"):
-        return UNKNOWN
+        return shape_rules.UNKNOWN
     raise NotUnderstood
 
 
@@ -62,7 +62,7 @@ def _actual(ctx: CallContext, formal: str) -> tuple[Type, Expression] | None:
     return ctx.arg_types[index][0], ctx.args[index][0]
 
 
-def _axis_from_type(typ: Type) -> AxisSpec:
+def _axis_from_type(typ: Type) -> shape_rules.AxisSpec:
     proper = get_proper_type(typ)
     value = _literal_value(proper)
     if isinstance(value, str):
@@ -72,22 +72,22 @@ def _axis_from_type(typ: Type) -> AxisSpec:
     if isinstance(proper, TupleType):
         return tuple(_axis_item(item) for item in proper.items)
     if isinstance(proper, (AnyType, UnionType)):
-        return UNKNOWN
+        return shape_rules.UNKNOWN
     if isinstance(proper, Instance) and proper.type.has_base("typing.Sequence"):
-        return UNKNOWN  # a str, or a tuple or list of unknown length
+        return shape_rules.UNKNOWN  # a str, or a tuple or list of unknown length
     return (_axis_item(proper),)  # one axis: the same rule as an item
 
 
-def _axis_item(typ: Type) -> int | Unknown:
+def _axis_item(typ: Type) -> int | shape_rules.Unknown:
     """One axis: its literal value, or ``UNKNOWN`` for a plain ``int``."""
     proper = get_proper_type(typ)
     value = _literal_value(proper)
     if isinstance(value, int) and not isinstance(value, bool):
         return value
     if value is None and isinstance(proper, Instance) and proper.type.fullname == "builtins.int":
-        return UNKNOWN
+        return shape_rules.UNKNOWN
     if isinstance(proper, AnyType):
-        return UNKNOWN
+        return shape_rules.UNKNOWN
     raise NotUnderstood  # bools, floats, nested tuples: wrong at run time, reported by mypy
 
 

@@ -25,12 +25,12 @@ from mypy.types import (
     get_proper_type,
 )
 
-from typedtensor._shape_rules import UNKNOWN, Shape, Unknown, format_tensor
+from typing_plugins._rules import shape_rules
 
 TENSOR: Final = "typedtensor._tensor.Tensor"
 DTYPES_MODULE: Final = "typedtensor._dtypes"
 
-MypyShape = Shape[Type, UnpackType]
+MypyShape = shape_rules.Shape[Type, UnpackType]
 
 
 @dataclass(frozen=True)
@@ -54,21 +54,21 @@ def tensor_type(typ: Type) -> TensorType | None:
     dtype, *dims = flatten_nested_tuples(map_instance_to_supertype(proper, tensor_info).args)
     runs = [index for index, dim in enumerate(dims) if isinstance(dim, UnpackType)]
     if not runs:
-        return TensorType(dtype, Shape(tuple(dims)))
+        return TensorType(dtype, shape_rules.Shape(tuple(dims)))
     if len(runs) > 1 or isinstance(dtype, UnpackType):
         return None
     run = runs[0]
     variadic = dims[run]
     assert isinstance(variadic, UnpackType)  # found so above; narrows the type for mypy
-    return TensorType(dtype, Shape(tuple(dims[:run]), _run(variadic), tuple(dims[run + 1 :])))
+    return TensorType(dtype, shape_rules.Shape(tuple(dims[:run]), _run(variadic), tuple(dims[run + 1 :])))
 
 
-def _run(variadic: UnpackType) -> UnpackType | Unknown:
+def _run(variadic: UnpackType) -> UnpackType | shape_rules.Unknown:
     """``*tuple[Any, ...]`` is the rules' ``UNKNOWN``; other runs (``*Ts``) are kept as they are."""
     inner = get_proper_type(variadic.type)
     if isinstance(inner, Instance) and inner.type.fullname == "builtins.tuple":
         if isinstance(get_proper_type(inner.args[0]), AnyType):
-            return UNKNOWN
+            return shape_rules.UNKNOWN
     return variadic
 
 
@@ -82,7 +82,7 @@ def dtype_name(dtype: Type) -> str | None:
 
 def tensor_instance(template: Instance, dtype: Type, shape: MypyShape, unknown_run: UnpackType) -> Instance:
     """``Tensor[dtype, *shape]`` built on ``template`` (a ``Tensor`` instance); unknowns are Any."""
-    variadic = [] if shape.variadic is None else [unknown_run if shape.variadic is UNKNOWN else shape.variadic]
+    variadic = [] if shape.variadic is None else [unknown_run if shape.variadic is shape_rules.UNKNOWN else shape.variadic]
     args = [dtype, *map(_dim_type, shape.prefix), *variadic, *map(_dim_type, shape.suffix)]
     return template.copy_modified(args=args)
 
@@ -93,18 +93,18 @@ def tensor_text(tensor: TensorType, options: Options) -> str:
     if shape.variadic is None:
         run = []
     else:
-        run = ["*tuple[Any, ...]" if shape.variadic is UNKNOWN else _type_text(shape.variadic, options)]
+        run = ["*tuple[Any, ...]" if shape.variadic is shape_rules.UNKNOWN else _type_text(shape.variadic, options)]
     dims = [*(_type_text(dim, options) for dim in shape.prefix), *run, *(_type_text(dim, options) for dim in shape.suffix)]
-    return format_tensor(dtype_name(tensor.dtype) or _type_text(tensor.dtype, options), dims)
+    return shape_rules.format_tensor(dtype_name(tensor.dtype) or _type_text(tensor.dtype, options), dims)
 
 
-def _dim_type(dim: Type | Unknown) -> Type:
-    return AnyType(TypeOfAny.special_form) if isinstance(dim, Unknown) else dim
+def _dim_type(dim: Type | shape_rules.Unknown) -> Type:
+    return AnyType(TypeOfAny.special_form) if isinstance(dim, shape_rules.Unknown) else dim
 
 
-def _type_text(typ: Type | Unknown, options: Options) -> str:
-    proper = typ if isinstance(typ, Unknown) else get_proper_type(typ)
-    if isinstance(proper, Unknown):
+def _type_text(typ: Type | shape_rules.Unknown, options: Options) -> str:
+    proper = typ if isinstance(typ, shape_rules.Unknown) else get_proper_type(typ)
+    if isinstance(proper, shape_rules.Unknown):
         return "Any"
     if isinstance(proper, LiteralType):
         return repr(proper.value)

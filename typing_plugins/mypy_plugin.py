@@ -17,18 +17,18 @@ from mypy.nodes import TypeInfo
 from mypy.plugin import FunctionContext, MethodContext, Plugin, ReportConfigContext
 from mypy.types import Instance, LiteralType, Type, UnpackType, get_proper_type
 
-from typedtensor._shape_rules import REDUCTION_OPS, UNKNOWN, AxisOutOfRange, Problem, Shape, reduce_shape, result_dtype
 from typing_plugins import _codes
 from typing_plugins._arguments import CallContext, NotUnderstood, axis_argument, keepdims_argument
+from typing_plugins._rules import shape_rules
 from typing_plugins._tensor_types import TENSOR, TensorType, dtype_name, tensor_instance, tensor_text, tensor_type
 
 #: Bump whenever inference changes: mypy then drops cached results computed by an older plugin.
 PLUGIN_VERSION: Final = 1
 
 #: ``reduce_sum`` ... by the fullname mypy resolves the re-exported name to, and their op.
-REDUCE_FUNCTIONS: Final = {f"typedtensor._reductions.reduce_{op}": op for op in REDUCTION_OPS}
+REDUCE_FUNCTIONS: Final = {f"typedtensor._reductions.reduce_{op}": op for op in shape_rules.REDUCTION_OPS}
 #: The reduction methods of ``Tensor``, named like their op.
-REDUCE_METHODS: Final = frozenset(REDUCTION_OPS)
+REDUCE_METHODS: Final = frozenset(shape_rules.REDUCTION_OPS)
 
 
 class TypedTensorPlugin(Plugin):
@@ -92,10 +92,10 @@ def _infer_reduction(ctx: CallContext, caller: str, op: str, receiver: Type) -> 
         return ctx.default_return_type
     dtype = _result_dtype(ctx, op, tensor.dtype, declared)
     one = LiteralType(1, ctx.api.named_generic_type("builtins.int", []))
-    shape = reduce_shape(tensor.shape, axis_argument(ctx), keepdims_argument(ctx), one)
-    if not isinstance(shape, Shape):
+    shape = shape_rules.reduce_shape(tensor.shape, axis_argument(ctx), keepdims_argument(ctx), one)
+    if not isinstance(shape, shape_rules.Shape):
         _report(ctx, shape, caller, tensor)
-        shape = Shape((), UNKNOWN)  # one bug, one error: the result's dims are unknown
+        shape = shape_rules.Shape((), shape_rules.UNKNOWN)  # one bug, one error: the result's dims are unknown
     return tensor_instance(declared, dtype, shape, unknown_run)
 
 
@@ -113,12 +113,12 @@ def _result_dtype(ctx: CallContext, op: str, dtype: Type, declared: Instance) ->
     name = dtype_name(dtype)
     if name is None:
         return declared.args[0]
-    result = result_dtype(op, name)
+    result = shape_rules.result_dtype(op, name)
     # By its public name: mypy's checker resolves names through packages, not private modules.
     return dtype if result == name else ctx.api.named_generic_type(f"typedtensor.{result}", [])
 
 
-def _report(ctx: CallContext, problem: Problem, caller: str, tensor: TensorType) -> None:
-    code: ErrorCode = _codes.TENSOR_AXIS if isinstance(problem, AxisOutOfRange) else _codes.TENSOR_SELECTION
+def _report(ctx: CallContext, problem: shape_rules.Problem, caller: str, tensor: TensorType) -> None:
+    code: ErrorCode = _codes.TENSOR_AXIS if isinstance(problem, shape_rules.AxisOutOfRange) else _codes.TENSOR_SELECTION
     where = ctx.args[ctx.callee_arg_names.index("axis")][0]  # a problem needs an axis argument
     ctx.api.fail(problem.message(caller, tensor_text(tensor, ctx.api.options)), where, code=code)
