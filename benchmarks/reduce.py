@@ -5,7 +5,8 @@ ops sum/mean/max/min/prod, dtypes float32/float64/int32: ratio = numpy time / ty
 (medians of alternating runs, so load from other processes hits both sides alike). Then float32
 sum errors against a float64 reference, and the dispatch overhead on a [4, 4] tensor.
 
-Run: ``.venv/bin/python benchmarks/reduce.py`` (``--quick`` for a short run).
+Run: ``.venv/bin/python benchmarks/reduce.py`` (``--quick`` for a short run; ``--only sum,float64``
+to time just the listed ops and dtypes, e.g. when re-measuring one suspicious case).
 """
 
 from __future__ import annotations
@@ -79,11 +80,11 @@ def interleaved(first: Callable[[], object], second: Callable[[], object], runs:
     return statistics.median(times[0]), statistics.median(times[1])
 
 
-def ratio_table(runs: int) -> list[str]:
+def ratio_table(runs: int, ops: tuple[str, ...], dtypes: tuple[str, ...]) -> list[str]:
     """Per op and dtype: min and geometric mean of numpy/typedtensor, and every slow case."""
     rng = np.random.default_rng(0)
     lines = [f"{'op':<5} {'dtype':<8} {'min':>6} {'geomean':>8} {'[1e6,4] ax0':>12} {'ax1':>6}  cases under {SLOW_RATIO}"]
-    for op, dtype in itertools.product(OPS, DTYPES):
+    for op, dtype in itertools.product(ops, dtypes):
         ratios: dict[tuple[tuple[int, ...], tuple[int, ...]], float] = {}
         arrays = {shape: data(shape, dtype, op, rng) for shape in (BLOG_SHAPE, LONG_SHAPE)}
         for shape, axes in cases():
@@ -148,14 +149,21 @@ def dispatch_table(runs: int) -> list[str]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="fewer runs per case: a rough picture in seconds")
-    runs = 3 if parser.parse_args().quick else 11
+    parser.add_argument("--only", help="comma-separated ops and dtypes to time (e.g. mean,int32); skips the other tables")
+    args = parser.parse_args()
+    runs = 3 if args.quick else 11
+    only = set(args.only.split(",")) if args.only else set()
+    ops = tuple(op for op in OPS if op in only) or OPS
+    dtypes = tuple(dtype for dtype in DTYPES if dtype in only) or DTYPES
     print(f"numpy {np.__version__}; ratio = numpy time / typedtensor time, median of {runs} interleaved runs\n")
-    for title, lines in (
-        ("Speed: [32, 256, 5, 128] over 15 axis subsets and [1_000_000, 4] over each axis", ratio_table(runs)),
-        ("float32 sum: relative error against a float64 reference", error_table()),
-        ("Dispatch: reduce_sum on a [4, 4] float64 tensor (bar: tt/np <= 2)", dispatch_table(runs)),
-    ):
-        print(f"## {title}\n" + "\n".join(lines) + "\n")
+    tables = [("Speed: [32, 256, 5, 128] over 15 axis subsets and [1_000_000, 4] over each axis", lambda: ratio_table(runs, ops, dtypes))]
+    if not only:
+        tables += [
+            ("float32 sum: relative error against a float64 reference", error_table),
+            ("Dispatch: reduce_sum on a [4, 4] float64 tensor (bar: tt/np <= 2)", lambda: dispatch_table(runs)),
+        ]
+    for title, table in tables:
+        print(f"## {title}\n" + "\n".join(table()) + "\n")
 
 
 if __name__ == "__main__":

@@ -27,9 +27,9 @@ def strategy(op: str, array: Array, axes: tuple[int, ...]) -> str:
     mask = tuple(index in axes for index in range(array.ndim))
     dims = _fold_dims(array.shape, array.strides, mask)
     layout = _kernels.Layout(
-        tuple(d[0] for d in dims), tuple(d[1] for d in dims), tuple(d[2] for d in dims), array.itemsize
+        tuple(d[0] for d in dims), tuple(d[1] for d in dims), tuple(d[2] for d in dims), array.dtype
     )
-    out_dtype = np.sum(array[:1]).dtype if op in ("sum", "prod") else array.dtype
+    out_dtype = getattr(np, op)(array[:1], axis=0).dtype  # numpy's result dtypes are the spec's
     return _kernels.pick(op, layout, _kernels._accumulate_dtype(op, array.dtype, out_dtype))
 
 

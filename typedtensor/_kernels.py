@@ -50,6 +50,7 @@ SMALL: Final = 1 << 14  # fewer elements: one ufunc.reduce, since planning extra
 SHORT_RUN: Final = 128  # a run numpy loops over this short pays its per-call cost on every run
 ROWS_INNER_MAX: Final = 32  # rows gain on kept runs up to this; at 128 they tie or lose
 COLUMNS_MAX: Final = 8  # above this, size - 1 elementwise calls cost more than one reduce
+COLUMN_BLOCK_BYTES: Final = 1 << 19  # input per pass of the columns strategy: fits in L2 (measured 7.5x vs 5x unblocked on [1e6, 4] float64)
 ROW_BLOCK_BYTES: Final = 1 << 18  # the rows strategy's block: long enough to amortise a call, in L2
 ROW_MIN: Final = 4096  # shortest block row (elements) worth it when several slices share L2
 L2_BYTES: Final = 1 << 21  # a larger temporary spills from L2 (measured: 2 MiB still gains)
@@ -63,7 +64,11 @@ class Layout:
     shape: tuple[int, ...]
     strides: tuple[int, ...]
     reduced: tuple[bool, ...]
-    itemsize: int
+    dtype: np.dtype[Any]
+
+    @property
+    def itemsize(self) -> int:
+        return self.dtype.itemsize
 
     @property
     def axes(self) -> tuple[int, ...]:
@@ -86,7 +91,7 @@ def choose(
     out_dtype: np.dtype[Any],
 ) -> Kernel:
     """The kernel for ``op`` over the ``reduced`` dims of a folded, non-empty view."""
-    layout = Layout(view_shape, view_strides, reduced, dtype.itemsize)
+    layout = Layout(view_shape, view_strides, reduced, dtype)
     if not layout.axes:
         return partial(copy_as, dtype=out_dtype)
     accumulate = _accumulate_dtype(op, dtype, out_dtype)
@@ -103,7 +108,8 @@ def pick(op: str, layout: Layout, accumulate: np.dtype[Any] | None) -> str:
     """The name of the strategy for ``op`` over ``layout`` (see the module docstring)."""
     if op in ("any", "all") or math.prod(layout.shape) < SMALL:
         return "plain"
-    float_sum = op in ("sum", "mean") and _is_float(accumulate)
+    # einsum casting its input (ints to a float mean, float16 to float32) loses to add.reduce.
+    float_sum = op in ("sum", "mean") and _is_float(accumulate) and accumulate == layout.dtype
     if _single_reduced(layout):
         outer, count, inner = _around_reduced(layout)
         if inner == 1 and count <= COLUMNS_MAX:
@@ -129,7 +135,9 @@ def _reducer(op: str, layout: Layout, accumulate: np.dtype[Any] | None) -> Kerne
     strategy = pick(op, layout, accumulate)
     ufunc = _UFUNCS[op]
     if strategy == "columns":
-        return partial(columns, shape=_around_reduced(layout), ufunc=ufunc, dtype=accumulate)
+        outer, count, inner = _around_reduced(layout)
+        block = max(1, COLUMN_BLOCK_BYTES // (count * inner * layout.itemsize))
+        return partial(columns, shape=(outer, count, inner), block=block, ufunc=ufunc, dtype=accumulate)
     if strategy == "rows":
         outer, count, inner = _around_reduced(layout)
         block = _block_rows(layout, accumulate)
@@ -160,7 +168,7 @@ def _block_rows(layout: Layout, accumulate: np.dtype[Any] | None) -> int:
     if not _single_reduced(layout):
         return 1
     outer, count, inner = _around_reduced(layout)
-    itemsize = _temporary_itemsize(layout, accumulate)
+    itemsize = _temporary_dtype(layout, accumulate).itemsize
     width = max(ROW_MIN, ROW_BLOCK_BYTES // (itemsize * outer))  # all outer slices' blocks share L2
     block = 1 << max(0, math.ceil(math.log2(max(1, width // inner))))
     return block if count >= 2 * block and block > 1 and inner <= ROWS_INNER_MAX else 1
@@ -173,7 +181,7 @@ def _outer_first_fits(op: str, layout: Layout, accumulate: np.dtype[Any] | None)
     numpy's scalar multiply loop is slow on any tail.
     """
     first = layout.axes[0]
-    temporary = math.prod(layout.shape) // layout.shape[first] * _temporary_itemsize(layout, accumulate)
+    temporary = math.prod(layout.shape) // layout.shape[first] * _temporary_dtype(layout, accumulate).itemsize
     short_tail = op == "prod" or not layout.reduced[-1] or layout.shape[-1] <= SHORT_RUN
     return layout.tiles(first + 1) and temporary <= L2_BYTES and short_tail
 
@@ -186,24 +194,24 @@ def _outer_first_kernel(op: str, layout: Layout, accumulate: np.dtype[Any] | Non
         layout.shape[: first + 1] + (math.prod(rest),),
         layout.strides[: first + 1] + (layout.strides[-1],),
         layout.reduced[: first + 1] + (False,),
-        layout.itemsize,
+        layout.dtype,
     )
     first_pass = _reducer(op, merged, accumulate)
     remaining = _contiguous(
         layout.shape[:first] + rest,
         layout.reduced[:first] + layout.reduced[first + 1 :],
-        _temporary_itemsize(layout, accumulate),
+        _temporary_dtype(layout, accumulate),
     )
     then = _reducer(op, remaining, accumulate)
     return partial(chain, first=first_pass, shape=merged.shape, then=then, then_shape=remaining.shape)
 
 
-def _temporary_itemsize(layout: Layout, accumulate: np.dtype[Any] | None) -> int:
-    """The item size of partial results: the accumulating dtype's, else the input's."""
-    return accumulate.itemsize if accumulate is not None else layout.itemsize
+def _temporary_dtype(layout: Layout, accumulate: np.dtype[Any] | None) -> np.dtype[Any]:
+    """The dtype of partial results: the accumulating dtype, else the input's."""
+    return accumulate if accumulate is not None else layout.dtype
 
 
-def _contiguous(shape: tuple[int, ...], reduced: tuple[bool, ...], itemsize: int) -> Layout:
+def _contiguous(shape: tuple[int, ...], reduced: tuple[bool, ...], dtype: np.dtype[Any]) -> Layout:
     """The folded layout of a C-contiguous temporary: neighbours of a kind merge."""
     sizes: list[int] = []
     kinds: list[bool] = []
@@ -213,8 +221,8 @@ def _contiguous(shape: tuple[int, ...], reduced: tuple[bool, ...], itemsize: int
         else:
             sizes.append(size)
             kinds.append(is_reduced)
-    strides = [itemsize * math.prod(sizes[index + 1 :]) for index in range(len(sizes))]
-    return Layout(tuple(sizes), tuple(strides), tuple(kinds), itemsize)
+    strides = [dtype.itemsize * math.prod(sizes[index + 1 :]) for index in range(len(sizes))]
+    return Layout(tuple(sizes), tuple(strides), tuple(kinds), dtype)
 
 
 def _einsum_kernel(layout: Layout, accumulate: np.dtype[Any] | None) -> Kernel:
@@ -266,12 +274,28 @@ def ufunc_reduce(view: Array, *, ufunc: np.ufunc, axes: tuple[int, ...], dtype: 
     return ufunc.reduce(view, axis=axes, dtype=dtype, keepdims=True)  # type: ignore[no-any-return]
 
 
-def columns(view: Array, *, shape: tuple[int, int, int], ufunc: np.ufunc, dtype: np.dtype[Any] | None) -> Array:
-    """``[K1, R, K2]`` reduced over a short R: one elementwise call per slice of R."""
-    grid = view.reshape(shape)
-    total: Array = ufunc(grid[:, 0], grid[:, 1], dtype=dtype)
-    for index in range(2, shape[1]):
-        ufunc(total, grid[:, index], out=total, dtype=dtype)
+def columns(
+    view: Array, *, shape: tuple[int, int, int], block: int, ufunc: np.ufunc, dtype: np.dtype[Any] | None
+) -> Array:
+    """``[K1, R, K2]`` reduced over a short R: one elementwise call per slice of R.
+
+    Every slice touches each cache line of the input, so the calls run over ``block`` rows of K1
+    at a time: the block stays in L2 between them and the input streams from memory once. A
+    block that needs a cast (int32 summed in int64) is first copied, cast, into a contiguous
+    buffer: one SIMD cast pass instead of the ufunc's buffered cast in every call.
+    """
+    outer, count, inner = shape
+    grid = view.reshape(shape).transpose(1, 0, 2)  # [R, K1, K2]: slice ``index`` is grid[index]
+    total = np.empty((outer, inner), dtype or view.dtype)
+    staging = np.empty((count, min(block, outer), inner), dtype) if total.dtype != view.dtype else None
+    for start in range(0, outer, block):
+        part, out = grid[:, start : start + block], total[start : start + block]
+        if staging is not None:
+            np.copyto(staging[:, : len(out)], part)
+            part = staging[:, : len(out)]
+        ufunc(part[0], part[1], out=out)
+        for index in range(2, count):
+            ufunc(out, part[index], out=out)
     return total
 
 
