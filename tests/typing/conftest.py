@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from mypy_helpers import CASES, Mypy, MypyRun
+from mypy_helpers import CASES, EXAMPLES, Mypy, MypyRun
 
 # pytest-mypy-plugins (the YAML cases) runs the ``mypy`` it finds on PATH: make it this
 # interpreter's, also when the virtualenv is not activated.
@@ -27,5 +27,5 @@ def mypy_runner(tmp_path_factory: pytest.TempPathFactory) -> Mypy:
 
 @pytest.fixture(scope="session")
 def cases_run(mypy_runner: Mypy) -> MypyRun:
-    """mypy's verdict on every case file, from a single run."""
-    return mypy_runner.run(sorted(CASES.glob("*.py")))
+    """mypy's verdict on every case file and every example, from a single run."""
+    return mypy_runner.run(sorted(CASES.glob("*.py")) + sorted(EXAMPLES.glob("*.py")))

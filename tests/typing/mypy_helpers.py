@@ -13,6 +13,7 @@ import mypy.api
 
 PROJECT = Path(__file__).resolve().parents[2]
 CASES = Path(__file__).resolve().parent / "cases"
+EXAMPLES = PROJECT / "examples"
 
 _MESSAGE = re.compile(r"^(?P<path>.+?):(?P<line>\d+): (?P<severity>error|note|warning): (?P<text>.*)$")
 

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from mypy_helpers import CASES, MypyRun, assert_no_crash
+from mypy_helpers import CASES, EXAMPLES, MypyRun, assert_no_crash
 
 _CASE_MARKERS = ("assert_type(", "# type: ignore[tensor-")
 
@@ -40,6 +40,12 @@ def test_no_other_messages(cases_run: MypyRun, path: Path) -> None:
     """Setup lines of a case file check cleanly too (a typo there would hide cases)."""
     case_lines = {line for case_path, line in CASE_LINES if case_path == path}
     assert [str(m) for m in cases_run.about(path) if m.line not in case_lines] == []
+
+
+@pytest.mark.parametrize("path", sorted(EXAMPLES.glob("*.py")), ids=lambda path: path.stem)
+def test_examples_check_cleanly(cases_run: MypyRun, path: Path) -> None:
+    """The project's own examples are what users copy: strict mypy with the plugin accepts them."""
+    assert [str(m) for m in cases_run.about(path)] == []
 
 
 def test_mypy_did_not_crash(cases_run: MypyRun) -> None:

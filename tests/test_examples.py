@@ -1,0 +1,24 @@
+"""The examples run as the README says, and print what it promises."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
+
+
+def _run(name: str) -> str:
+    return subprocess.run([sys.executable, str(EXAMPLES / name)], capture_output=True, text=True, check=True).stdout
+
+
+def test_the_reductions_demo_prints_the_inferred_shapes() -> None:
+    output = _run("reductions.py")
+    assert 'tt.reduce_sum(x, axis="v^v^")          -> float32 (32, 5), first element 32768.0' in output
+    assert "-> int64 (2,), first element 4" in output
+    assert 'AxisError: Axes 4, -5 are out of range for "reduce_sum" on Tensor[float32, 32, 256, 5, 128]' in output
+
+
+def test_the_shapecheck_demo_shows_a_shape_error() -> None:
+    assert 'ShapeError: parameter "labels" of accuracy() does not match its annotation' in _run("shapecheck.py")
