@@ -54,7 +54,10 @@ COLUMN_BLOCK_BYTES: Final = 1 << 19  # input per pass of the columns strategy: f
 ROW_BLOCK_BYTES: Final = 1 << 18  # the rows strategy's block: long enough to amortise a call, in L2
 ROW_MIN: Final = 4096  # shortest block row (elements) worth it when several slices share L2
 L2_BYTES: Final = 1 << 21  # a larger temporary spills from L2 (measured: 2 MiB still gains)
-EINSUM_RUN_MAX: Final = 1024  # einsum adds a run in SIMD lanes: longer runs give long chains
+# einsum adds a run in a few SIMD lanes; numpy's pairwise sum adds leaves of at most 128 in 8
+# lanes. Runs cut to at most this keep einsum's chains no longer (a 640-run whole: 2.4e-7
+# float32 error against numpy's 1.4e-7; cut to 5 x 128: 1.8e-7, still 1.6x faster).
+EINSUM_RUN_MAX: Final = 128
 
 
 @dataclass(frozen=True, slots=True)
@@ -118,12 +121,23 @@ def pick(op: str, layout: Layout, accumulate: np.dtype[Any] | None) -> str:
         # SIMD); with several outer slices einsum sums faster than blocked rows.
         if _block_rows(layout, accumulate) > 1 and (inner > 1 or op == "prod") and (outer == 1 or not float_sum):
             return "rows"
-    leading_only = len(layout.shape) == 2 and layout.reduced[0]  # numpy's row-by-row adds win
-    if float_sum and not all(layout.reduced) and not leading_only:
+    if float_sum and _einsum_gains(layout):
         return "einsum"
     if op in ("prod", "max", "min") and len(layout.axes) > 1 and _outer_first_fits(op, layout, accumulate):
         return "outer_first"
     return "plain"
+
+
+def _einsum_gains(layout: Layout) -> bool:
+    """Whether einsum beats ``add.reduce`` on a float sum over ``layout`` (measured)."""
+    if all(layout.reduced) or _split_run(layout) is None:
+        return False
+    if len(layout.shape) == 2 and layout.reduced[0]:
+        return False  # R K: numpy's row-by-row adds win
+    # K R K over long float32 rows: numpy's row adds are as fast as einsum (0.51 against 0.55 ms
+    # on [32, 256, 640]); on float64 rows they are 1.5x slower.
+    long_rows = _single_reduced(layout) and _around_reduced(layout)[2] > SHORT_RUN
+    return not (long_rows and layout.itemsize < 8)
 
 
 def _is_float(dtype: np.dtype[Any] | None) -> bool:
@@ -234,7 +248,7 @@ def _einsum_kernel(layout: Layout, accumulate: np.dtype[Any] | None) -> Kernel:
     """
     shape = layout.shape
     keep = [index for index in range(len(shape)) if not layout.reduced[index]]
-    run = _split_run(layout)
+    run = _split_run(layout) or 1  # pick never chooses einsum where it is None
     if run == 1:
         return partial(einsum_sum, shape=shape, subscripts=list(range(len(shape))), keep=keep, dtype=accumulate)
     last = len(shape)
@@ -243,12 +257,13 @@ def _einsum_kernel(layout: Layout, accumulate: np.dtype[Any] | None) -> Kernel:
     return partial(einsum_sum_split, shape=split_shape, subscripts=subscripts, keep=keep + [last - 1], dtype=accumulate)
 
 
-def _split_run(layout: Layout) -> int:
-    """The run length to cut a long innermost reduced dim into, or 1 to leave it whole."""
+def _split_run(layout: Layout) -> int | None:
+    """The run length to cut a long innermost reduced dim into: 1 leaves it whole, and None
+    means no divisor fits (einsum's chains would be longer than numpy's)."""
     size = layout.shape[-1]
     if not layout.reduced[-1] or size <= EINSUM_RUN_MAX:
         return 1
-    return next((run for run in range(EINSUM_RUN_MAX, EINSUM_RUN_MAX // 8, -1) if size % run == 0), 1)
+    return next((run for run in range(EINSUM_RUN_MAX, EINSUM_RUN_MAX // 8, -1) if size % run == 0), None)
 
 
 def _accumulate_dtype(op: str, dtype: np.dtype[Any], out_dtype: np.dtype[Any]) -> np.dtype[Any] | None:
