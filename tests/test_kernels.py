@@ -55,6 +55,8 @@ def strategy(op: str, array: Array, axes: tuple[int, ...]) -> str:
         ("mean", "float64", BLOG, (0, 2), "einsum"),
         ("sum", "int32", BLOG, (1, 3), "plain"),  # int64 accumulation: casting dominates
         ("prod", "float32", BLOG, (0, 3), "outer_first"),
+        ("prod", "int32", BLOG, (0, 3), "outer_first"),
+        ("prod", "int32", BLOG, (0, 2), "plain"),  # a cast first pass over a kept tail loses
         ("max", "float32", BLOG, (1, 3), "outer_first"),
         ("max", "float32", BLOG, (0, 2, 3), "plain"),  # long reduced tail: SIMD max wins
     ],
