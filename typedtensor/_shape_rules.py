@@ -194,7 +194,7 @@ def _reduce_fixed_rank(
         # Every dim not known to be reduced may be reduced by an unknown axis.
         if keepdims is True:
             return Shape(tuple(one if reduced else UNKNOWN for reduced in mask))
-        if len(axis) == 1 and rank > 0:
+        if keepdims is False and len(axis) == 1 and rank > 0:  # one valid axis: one dim fewer
             return Shape((UNKNOWN,) * (rank - 1))
         return Shape((), UNKNOWN)
     if isinstance(keepdims, Unknown):
