@@ -60,8 +60,29 @@ def test_tensor_copies_its_data_and_infers_like_numpy() -> None:
 def test_unsupported_data_is_a_clear_error() -> None:
     with pytest.raises(TypeError, match=r"^dtype <U1 is not supported by typedtensor \(supported: bool_, int8, .*complex128\)$"):
         tt.tensor(["a"])
-    with pytest.raises(TypeError, match=r"^Tensor wraps a numpy.ndarray, got list; use typedtensor.tensor\(data\)$"):
+    with pytest.raises(TypeError, match=r"^Tensor wraps a plain numpy.ndarray, got list \(not one\); use typedtensor.tensor\(data\) to copy the data into one$"):
         tt.Tensor([1, 2])  # type: ignore[arg-type]
+
+
+def test_ndarray_subclasses_are_not_wrapped_as_plain_arrays() -> None:
+    class Subclass(np.ndarray):  # type: ignore[type-arg]
+        pass
+
+    sub = np.ones((2, 2)).view(Subclass)
+    with pytest.raises(TypeError, match=r"^Tensor wraps a plain numpy.ndarray, got Subclass \(a subclass\); "):
+        tt.Tensor(sub)
+    with pytest.raises(TypeError, match=r"^Tensor wraps a plain numpy.ndarray, got MaskedArray \(a subclass\); "):
+        tt.Tensor(np.ma.array([1.0, 2.0], mask=[0, 1]))
+    assert type(tt.tensor(sub).numpy()) is np.ndarray  # tensor() copies into a plain array
+    with pytest.raises(TypeError, match=r"^tensor: a masked array's mask would be lost; fill it first \(data.filled\(value\)\)$"):
+        tt.tensor(np.ma.array([1.0, 2.0], mask=[0, 1]))
+
+
+def test_byte_swapped_data_is_converted_by_tensor_and_named_by_tensor_init() -> None:
+    swapped = np.arange(6, dtype=">i4")
+    assert tt.tensor(swapped).dtype is tt.int32 and tt.tensor(swapped).sum().numpy() == 15
+    with pytest.raises(TypeError, match=r"^dtype >i4 is in non-native byte order; typedtensor.tensor\(data\) converts it$"):
+        tt.Tensor(swapped)
 
 
 @pytest.mark.parametrize("shape", [(2, -1), [2, 3], (2.0,), (True,)])

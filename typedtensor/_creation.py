@@ -25,11 +25,15 @@ def tensor(data: object, dtype: type[DTypeT] | None = None) -> Tensor[Any, Unpac
     """
     if isinstance(data, Tensor):
         data = data.numpy()
+    if isinstance(data, np.ma.MaskedArray):
+        raise TypeError("tensor: a masked array's mask would be lost; fill it first (data.filled(value))")
     numpy_dtype = None if dtype is None else numpy_dtype_of(dtype)
     try:
         array = np.array(data, dtype=numpy_dtype, copy=True)
     except (TypeError, ValueError) as error:
         raise TypeError(f"tensor: cannot make a tensor of {type(data).__name__} data: {error}") from None
+    if not array.dtype.isnative:  # the copy may as well be in the machine's byte order
+        array = array.astype(array.dtype.newbyteorder("="))
     marker_of(array.dtype)  # raises for object, string and other dtypes we do not carry
     return Tensor(array)
 

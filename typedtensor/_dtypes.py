@@ -116,6 +116,8 @@ def marker_of(dtype: np.dtype[np.generic]) -> type[generic]:
     try:
         return _MARKER_BY_NUMPY[dtype]
     except KeyError:
+        if not dtype.isnative:
+            raise TypeError(f"dtype {dtype} is in non-native byte order; typedtensor.tensor(data) converts it") from None
         supported = ", ".join(_MARKER_BY_NAME)
         raise TypeError(f"dtype {dtype} is not supported by typedtensor (supported: {supported})") from None
 

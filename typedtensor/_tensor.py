@@ -32,8 +32,14 @@ class Tensor(Generic[DT, Unpack[Shape]]):
     _array: np.ndarray[Any, Any]
 
     def __init__(self, array: np.ndarray[Any, Any]) -> None:
-        if not isinstance(array, np.ndarray):
-            raise TypeError(f"Tensor wraps a numpy.ndarray, got {type(array).__name__}; use typedtensor.tensor(data)")
+        if type(array) is not np.ndarray:
+            # A subclass changes what reductions mean: np.matrix keeps 2 dims, a masked array
+            # skips masked elements. Silently treating either as a plain array gives wrong answers.
+            kind = "a subclass" if isinstance(array, np.ndarray) else "not one"
+            raise TypeError(
+                f"Tensor wraps a plain numpy.ndarray, got {type(array).__name__} ({kind}); "
+                "use typedtensor.tensor(data) to copy the data into one"
+            )
         marker_of(array.dtype)  # raises for dtypes we do not carry
         self._array = array
 
