@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Literal as L, TypeVar
+from typing import TYPE_CHECKING, Literal as L, Optional, TypeVar
 
 import pytest
 
@@ -80,3 +80,27 @@ class Model:
 
 def test_a_method_sees_names_of_its_class_body() -> None:
     assert Model().forward(tt.zeros((4,), tt.float32)).shape == (4,)
+
+
+@tt.shapechecked
+def optional_before_its_dim(x: Tensor[tt.float32, Later] | None, y: Optional[Tensor[tt.float32, Later]] = None) -> None: ...
+
+
+class Later(Dim): ...  # named inside unions above: resolved at the first call, like Late
+
+
+@tt.shapechecked
+def optional_undefined_dim(x: Tensor[tt.float32, Missing] | None) -> None: ...  # noqa: F821
+
+
+def test_a_later_dim_inside_an_optional_resolves_at_the_first_call() -> None:
+    optional_before_its_dim(None)
+    with pytest.raises(ShapeError, match=r"expected: Tensor\[float32, Later\] \| None\n  got:      Tensor\[float64, 2\]"):
+        optional_before_its_dim(tt.zeros((2,), tt.float64))
+    with pytest.raises(ShapeError, match="size of dimension Later is 3"):
+        optional_before_its_dim(tt.zeros((2,), tt.float32), tt.zeros((3,), tt.float32))
+
+
+def test_an_undefined_dim_inside_an_optional_is_a_clear_error_at_the_first_call() -> None:
+    with pytest.raises(AnnotationError, match="cannot resolve the forward reference .*name 'Missing' is not defined"):
+        optional_undefined_dim(None)

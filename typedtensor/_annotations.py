@@ -105,8 +105,9 @@ def _optional_spec(union: object, namespaces: Namespaces, where: str) -> TensorS
 def resolve_annotation(annotation: object, namespaces: Namespaces, where: str) -> object:
     """``annotation`` with a string (``from __future__ import annotations``) evaluated.
 
-    A string whose head is not ``Tensor`` and cannot be evaluated is left alone: it may name a
-    class imported only under ``TYPE_CHECKING``, and it is not ours to check.
+    A string that cannot be evaluated and names no ``Tensor`` is left alone: it may name a class
+    imported only under ``TYPE_CHECKING``, and it is not ours to check. One that names ``Tensor``
+    anywhere (``Tensor[...] | None`` too) raises, so that it is retried, never left unchecked.
     """
     if not isinstance(annotation, str):
         return annotation
@@ -134,12 +135,20 @@ def _resolve(value: object, namespaces: Namespaces, where: str) -> object:
 
 
 def _names_tensor(text: str, namespaces: Namespaces) -> bool:
-    """Whether the annotation ``text`` is ``Tensor[...]`` (judged by its head alone)."""
+    """Whether the annotation ``text`` names ``Tensor`` in any of its names (``tt.Tensor`` too)."""
     try:
-        node = ast.parse(text, mode="eval").body
-        head = node.value if isinstance(node, ast.Subscript) else node
-        return eval(compile(ast.Expression(head), "<annotation>", "eval"), *namespaces) is Tensor  # noqa: S307
-    except Exception:  # any head we cannot evaluate is simply not known to be ours
+        tree = ast.parse(text, mode="eval")
+    except SyntaxError:
+        return False
+    names = (node for node in ast.walk(tree) if isinstance(node, (ast.Name, ast.Attribute)))
+    return any(_evaluates_to_tensor(node, namespaces) for node in names)
+
+
+def _evaluates_to_tensor(node: ast.expr, namespaces: Namespaces) -> bool:
+    try:
+        code = compile(ast.Expression(node), "<annotation>", "eval")
+        return eval(code, *namespaces) is Tensor  # noqa: S307 - annotations are code, as in get_type_hints
+    except Exception:  # a name we cannot evaluate is simply not known to be ours
         return False
 
 
