@@ -1,6 +1,8 @@
 """Runtime shape checks: ``@shapechecked`` and ``check()``."""
 
+import functools
 import threading
+from collections.abc import Iterator
 from typing import Any, Generic, Literal as L, TypeVar, TypeVarTuple, Unpack
 
 import numpy as np
@@ -240,6 +242,47 @@ def test_class_methods_either_order(name: str) -> None:
         method(f32(3))
 
 
+# --- other callables -----------------------------------------------------------------------
+
+
+def test_a_cached_function_is_checked() -> None:
+    @tt.shapechecked
+    @functools.cache
+    def f(x: Tensor[tt.float32, L[2]]) -> Tensor[tt.float32, L[2]]:
+        return x
+
+    assert f(f32(2)).shape == (2,)
+    with pytest.raises(ShapeError, match=r'^parameter "x" of f\(\)'):
+        f(f32(3))
+
+
+def test_a_partial_checks_the_arguments_it_holds_and_those_it_gets() -> None:
+    def f(x: Tensor[tt.float32, N], y: Tensor[tt.float32, N]) -> None: ...
+
+    checked = tt.shapechecked(functools.partial(f, f32(2)))
+    checked(f32(2))
+    with pytest.raises(ShapeError, match=r'^parameter "x" of f\(\)'):
+        tt.shapechecked(functools.partial(f, f32(2, 2)))(f32(2))
+    with pytest.raises(ShapeError, match=r'^parameter "y" of f\(\)(.|\n)*bound:    N=2$'):
+        checked(y=f32(3))
+
+
+def test_a_callable_object_is_checked_as_its_call_method() -> None:
+    class Scale:
+        def __call__(self, x: Tensor[tt.float32, L[2]]) -> None: ...
+
+    checked = tt.shapechecked(Scale())
+    checked(f32(2))
+    with pytest.raises(ShapeError, match=r'^parameter "x" of Scale.__call__\(\)'):
+        checked(f32(3))
+
+
+@pytest.mark.parametrize("fn", [len, Layer], ids=["builtin", "class"])
+def test_a_callable_without_python_annotations_is_refused(fn: object) -> None:
+    with pytest.raises(TypeError, match=f"^shapechecked decorates a function or method, got {type(fn).__name__}$"):
+        tt.shapechecked(fn)
+
+
 # --- nesting and check() -------------------------------------------------------------------
 
 
@@ -370,6 +413,14 @@ def test_async_functions_are_refused() -> None:
     async def f(x: Tensor[tt.float32, N]) -> None: ...
 
     with pytest.raises(TypeError, match=r"^shapechecked does not support async functions such as f\(\)$"):
+        tt.shapechecked(f)
+
+
+def test_generator_functions_are_refused() -> None:
+    def f(x: Tensor[tt.float32, N]) -> Iterator[int]:
+        yield 1
+
+    with pytest.raises(TypeError, match=r"^shapechecked does not support generator functions such as f\(\): "):
         tt.shapechecked(f)
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from typing import TYPE_CHECKING, Literal as L, Optional, TypeVar
 
 import pytest
@@ -104,3 +105,15 @@ def test_a_later_dim_inside_an_optional_resolves_at_the_first_call() -> None:
 def test_an_undefined_dim_inside_an_optional_is_a_clear_error_at_the_first_call() -> None:
     with pytest.raises(AnnotationError, match="cannot resolve the forward reference .*name 'Missing' is not defined"):
         optional_undefined_dim(None)
+
+
+@tt.shapechecked
+@functools.cache
+def cached(x: Tensor[tt.float32, Late]) -> Tensor[tt.float32, Late]:
+    return x
+
+
+def test_a_wrapped_function_resolves_names_in_its_own_module() -> None:
+    assert cached(tt.zeros((2,), tt.float32)).shape == (2,)
+    with pytest.raises(ShapeError, match="expected: Tensor\\[float32, Late\\]"):
+        cached(tt.zeros((2,), tt.float64))

@@ -12,6 +12,7 @@ import functools
 import inspect
 import sys
 import threading
+import types
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, TypeVar
@@ -113,27 +114,48 @@ def _decorate(fn: Any, localns: Mapping[str, Any]) -> Any:
     """``shapechecked`` with the decorating scope's locals, for forward references."""
     if isinstance(fn, (staticmethod, classmethod)):
         return type(fn)(_decorate(fn.__func__, localns))
-    if not callable(fn):
-        raise TypeError(f"shapechecked decorates a function or method, got {type(fn).__name__}")
-    if inspect.iscoroutinefunction(fn) or inspect.isasyncgenfunction(fn):
+    if isinstance(fn, functools.partial):  # check the arguments it holds as well as the rest
+        return functools.partial(_decorate(fn.func, localns), *fn.args, **fn.keywords)
+    function = _python_function(fn)
+    name = _display_name(function)
+    if inspect.iscoroutinefunction(function) or inspect.isasyncgenfunction(function):
         # Bindings live on a per-thread stack, which interleaved coroutines would corrupt.
-        raise TypeError(f"shapechecked does not support async functions such as {_display_name(fn)}")
-    return _wrap(fn, (fn.__globals__, localns))
+        raise TypeError(f"shapechecked does not support async functions such as {name}")
+    if inspect.isgeneratorfunction(function):
+        raise TypeError(
+            f"shapechecked does not support generator functions such as {name}: their body runs after "
+            "the call that checks the arguments has returned, when its dims are no longer bound"
+        )
+    return _wrap(fn, (function.__globals__, localns), name)
 
 
-def _wrap(fn: Callable[..., T], namespaces: Namespaces) -> Callable[..., T]:
+def _python_function(fn: object) -> types.FunctionType:
+    """The Python function behind ``fn``, whose module resolves string annotations: through
+    ``functools.wraps``-style wrappers (``functools.cache``), bound methods and callable objects. Anything else (a builtin, a class) has no annotations to check."""
+    target = inspect.unwrap(fn)  # type: ignore[arg-type]  # any object; stops where __wrapped__ ends
+    if inspect.ismethod(target):
+        return _python_function(target.__func__)
+    if isinstance(target, types.FunctionType):
+        return target
+    call = getattr(type(target), "__call__", None)
+    if isinstance(call, types.FunctionType):
+        return call
+    raise TypeError(f"shapechecked decorates a function or method, got {type(fn).__name__}")
+
+
+def _wrap(fn: Callable[..., T], namespaces: Namespaces, name: str) -> Callable[..., T]:
     """The checking wrapper; annotations are translated now, or at the first call if a name is
     not defined yet (a ``Dim`` declared below the function)."""
     plans: list[_Plan] = []
     try:
-        plans.append(_plan(fn, namespaces))
+        plans.append(_plan(fn, namespaces, name))
     except UnresolvedName:
         pass
 
     @functools.wraps(fn)
     def checked(*args: Any, **kwargs: Any) -> T:
         if not plans:
-            plans.append(_plan(fn, namespaces))
+            plans.append(_plan(fn, namespaces, name))
         plan = plans[0]
         call = CallRecord(plan.name)
         with jaxtyped("context"):
@@ -151,11 +173,14 @@ def _wrap(fn: Callable[..., T], namespaces: Namespaces) -> Callable[..., T]:
     return checked
 
 
-def _plan(fn: Callable[..., Any], namespaces: Namespaces) -> _Plan:
-    """Translate ``fn``'s annotations once; ``AnnotationError`` names the bad one."""
-    name = _display_name(fn)
+def _plan(fn: Callable[..., Any], namespaces: Namespaces, name: str) -> _Plan:
+    """Translate ``fn``'s annotations once; ``AnnotationError`` names the bad one.
+
+    The signature is the one callers see (a partial's remaining parameters, a callable object's
+    without ``self``), so positions match the arguments of a call."""
+    signature = inspect.signature(fn)
     params = []
-    for position, param in enumerate(inspect.signature(fn).parameters.values()):
+    for position, param in enumerate(signature.parameters.values()):
         where = f'parameter "{param.name}" of {name}'
         spec = _spec(param.annotation, namespaces, where)
         if spec is None:
@@ -165,7 +190,7 @@ def _plan(fn: Callable[..., Any], namespaces: Namespaces) -> _Plan:
         keyword_only = param.kind is param.KEYWORD_ONLY
         params.append(_Param(param.name, None if keyword_only else position, param.default, spec, where))
     returns_where = f"return value of {name}"
-    returns = _spec(fn.__annotations__.get("return", _MISSING), namespaces, returns_where)
+    returns = _spec(signature.return_annotation, namespaces, returns_where)
     return _Plan(name, tuple(params), returns, returns_where)
 
 
