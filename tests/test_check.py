@@ -138,6 +138,36 @@ def test_a_leading_underscore_name_still_binds() -> None:
         f(f32(2), f32(3))
 
 
+def test_a_leading_underscore_is_reported_as_written() -> None:
+    @tt.shapechecked
+    def f(x: Tensor[tt.float32, _P], y: Tensor[tt.float32, _P]) -> None: ...
+
+    with pytest.raises(ShapeError, match="reason:   the size of dimension _P is 3 which does not equal the existing value of 2"):
+        f(f32(2), f32(3))
+
+
+def other_batch() -> type[Dim]:
+    class Batch(Dim): ...  # another module's Batch: same name, another dim
+
+    return Batch
+
+
+@pytest.mark.parametrize(
+    ("first", "second"),
+    [(TypeVar("_Q"), TypeVar("Q_")), (Batch, other_batch()), (Batch, TypeVar("Batch")), (Ts, TypeVar("Ts"))],
+    ids=["underscores", "two-dim-classes", "dim-and-typevar", "typevartuple-and-typevar"],
+)
+def test_dims_with_colliding_names_are_distinct(first: Any, second: Any) -> None:
+    first_dim = Unpack[first] if isinstance(first, TypeVarTuple) else first
+
+    @tt.shapechecked
+    def f(x: Tensor[tt.float32, first_dim, second], y: Tensor[tt.float32, second]) -> None: ...
+
+    f(f32(2, 3), f32(3))
+    with pytest.raises(ShapeError, match=f"reason:   the size of dimension {second.__name__} is 4 .* of 3\n  bound:    .*, {second.__name__}=3$"):
+        f(f32(2, 3), f32(4))
+
+
 def test_bare_tensor_accepts_any_tensor() -> None:
     @tt.shapechecked
     def f(x: Tensor) -> None: ...

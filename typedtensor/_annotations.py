@@ -11,8 +11,12 @@ from __future__ import annotations
 
 import ast
 import dataclasses
+import itertools
+import re
+import threading
 import types
 import typing
+import weakref
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Literal, TypeVar, TypeVarTuple, Unpack
@@ -58,14 +62,22 @@ class TensorSpec:
     variadic_index: int | None
     optional: bool = False  # ``Tensor[...] | None``: None passes too
 
-    def bindings(self, shape: tuple[int, ...]) -> list[tuple[str, str]]:
-        """The ``(name, size)`` pairs a matching ``shape`` binds, in annotation order."""
+    def bindings(self, shape: tuple[int, ...]) -> list[tuple[DimSpec, str]]:
+        """The ``(dim, size)`` pairs a matching ``shape`` binds, in annotation order."""
         sizes: list[object] = list(shape)
         index = self.variadic_index
         if index is not None:
             stop = len(shape) - (len(self.dims) - index - 1)
             sizes = [*shape[:index], tuple(shape[index:stop]), *shape[stop:]]
-        return [(dim.text, str(size)) for dim, size in zip(self.dims, sizes) if dim.binds]
+        return [(dim, str(size)) for dim, size in zip(self.dims, sizes) if dim.binds]
+
+    def in_dim_names(self, text: str) -> str:
+        """jaxtyping's ``text`` with our dims' symbols (``N_2``) written as the user's names (``N``)."""
+        for dim in self.dims:
+            symbol, name = dim.token.lstrip("*"), dim.text.lstrip("*")
+            if dim.binds and symbol != name:
+                text = re.sub(rf"\b{re.escape(symbol)}\b", name, text)
+        return text
 
 
 def tensor_spec(annotation: object, namespaces: Namespaces, where: str) -> TensorSpec | None:
@@ -171,7 +183,7 @@ def _dim_spec(dim: object, where: str) -> DimSpec:
     if dim is Any:
         return DimSpec("Any", "_", False)
     if (isinstance(dim, type) and issubclass(dim, Dim) and dim is not Dim) or isinstance(dim, TypeVar):
-        return DimSpec(dim.__name__, _jaxtyping_name(dim.__name__, where), True)
+        return DimSpec(dim.__name__, _symbol(dim, where), True)
     if typing.get_origin(dim) is Literal:
         return _literal_dim(dim, where)
     if _is_unpacked(dim):
@@ -192,7 +204,7 @@ def _literal_dim(dim: object, where: str) -> DimSpec:
 def _variadic_dim(inner: object, where: str) -> DimSpec:
     """``*Ts`` binds a run of dims; ``*tuple[Any, ...]`` (or ``*tuple[int, ...]``) matches any run."""
     if isinstance(inner, TypeVarTuple):
-        return DimSpec(f"*{inner.__name__}", f"*{_jaxtyping_name(inner.__name__, where)}", True)
+        return DimSpec(f"*{inner.__name__}", f"*{_symbol(inner, where)}", True)
     if typing.get_origin(inner) is tuple and typing.get_args(inner) in ((Any, ...), (int, ...)):
         return DimSpec("*tuple[Any, ...]", "...", False)
     raise AnnotationError(f"{where}: *{_show(inner)} is not a valid run of dims; use *Ts or *tuple[Any, ...]")
@@ -210,12 +222,32 @@ def _unpacked_argument(dim: object) -> object:
     return tuple[typing.get_args(dim)]  # type: ignore[misc]  # rebuild the packed tuple type
 
 
-def _jaxtyping_name(name: str, where: str) -> str:
-    """``name`` as jaxtyping reads it: a leading ``_`` would make the dim anonymous, so move it."""
+#: Each named dim's jaxtyping symbol, and every symbol ever handed out. jaxtyping binds dims by
+#: symbol, so distinct dim objects need distinct symbols even when their names collide.
+_symbols: weakref.WeakKeyDictionary[object, str] = weakref.WeakKeyDictionary()
+_taken: set[str] = set()
+_symbols_lock = threading.Lock()
+
+
+def _symbol(dim: type | TypeVar | TypeVarTuple, where: str) -> str:
+    """The jaxtyping symbol of a named dim: one per object, so that dims bind nominally (two
+    classes called ``Batch``, or a ``Dim`` and a TypeVar called ``N``, are different dims), and
+    with no leading ``_``, which jaxtyping reads as "anonymous". Messages translate it back."""
+    name = dim.__name__
     if not name.isidentifier():
         raise AnnotationError(f"{where}: the dim name {name!r} is not an identifier")
-    stripped = name.lstrip("_")
-    return stripped + "_" * (len(name) - len(stripped))
+    with _symbols_lock:
+        symbol = _symbols.get(dim)
+        if symbol is None:
+            base = name.lstrip("_") or "dim"
+            symbol = next(
+                candidate
+                for candidate in itertools.chain([base], (f"{base}_{n}" for n in itertools.count(2)))
+                if candidate not in _taken
+            )
+            _taken.add(symbol)
+            _symbols[dim] = symbol
+        return symbol
 
 
 def _build_spec(dtype: type[generic], dims: list[DimSpec]) -> TensorSpec:

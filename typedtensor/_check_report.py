@@ -48,7 +48,7 @@ def _tensor_reason(spec: TensorSpec, array: np.ndarray[Any, Any]) -> str:
     if array.dtype not in spec.dtypes:
         return _dtype_reason(spec, marker_of(array.dtype).__name__)
     reason: str = spec.shape_type.__instancecheck_str__(array)  # type: ignore[attr-defined]
-    return reason
+    return spec.in_dim_names(reason)
 
 
 def _dtype_reason(spec: TensorSpec, actual: str) -> str:
@@ -76,8 +76,8 @@ def _type_name(value: object) -> str:
 
 def _bound_text(checked: list[tuple[TensorSpec, tuple[int, ...]]]) -> str:
     """``Batch=32, N=5, *Ts=(3, 4)``: every dim bound by the tensors that passed, first use first."""
-    bound: dict[str, str] = {}
+    bound: dict[str, str] = {}  # by symbol: two dims may share a name
     for spec, shape in checked:
-        for name, size in spec.bindings(shape):
-            bound.setdefault(name, size)
-    return ", ".join(f"{name}={size}" for name, size in bound.items()) or "no dims yet"
+        for dim, size in spec.bindings(shape):
+            bound.setdefault(dim.token, f"{dim.text}={size}")
+    return ", ".join(bound.values()) or "no dims yet"
