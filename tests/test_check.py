@@ -112,6 +112,17 @@ def test_star_syntax_and_anonymous_runs() -> None:
         f(f32(2, 3, 4), f32(3))
 
 
+def test_an_unpacked_fixed_tuple_stands_for_its_dims() -> None:
+    @tt.shapechecked
+    def f(x: Tensor[tt.float32, Batch, *tuple[L[2], N]], y: Tensor[tt.float32, Unpack[tuple[N]], *tuple[()]]) -> None: ...
+
+    f(f32(5, 2, 3), f32(3))
+    with pytest.raises(ShapeError, match=r"expected: Tensor\[float32, Batch, 2, N\]\n  got:      Tensor\[float32, 5, 3, 3\]"):
+        f(f32(5, 3, 3), f32(3))
+    with pytest.raises(ShapeError, match=r"size of dimension N is 4 which does not equal the existing value of 3"):
+        f(f32(5, 2, 3), f32(4))
+
+
 def test_a_dtype_category_accepts_its_members() -> None:
     @tt.shapechecked
     def f(x: Tensor[tt.floating, N], y: Tensor[tt.integer, N], z: Tensor[tt.generic, N]) -> None: ...

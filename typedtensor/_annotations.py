@@ -97,7 +97,7 @@ def tensor_spec(annotation: object, namespaces: Namespaces, where: str) -> Tenso
     if typing.get_origin(annotation) is not Tensor:
         return None
     dtype, *dims = typing.get_args(annotation)
-    dim_specs = [_dim_spec(_resolve(dim, namespaces, where), where) for dim in dims]
+    dim_specs = [spec for dim in dims for spec in _dim_specs(_resolve(dim, namespaces, where), where)]
     if sum(dim.token.startswith(("*", "...")) for dim in dim_specs) > 1:
         raise AnnotationError(f"{where}: a shape may contain only one unpacked *Ts or *tuple[Any, ...]")
     return _build_spec(_dtype_marker(_resolve(dtype, namespaces, where), where), dim_specs)
@@ -178,16 +178,21 @@ def _dtype_marker(dtype: object, where: str) -> type[generic]:
     )
 
 
+def _dim_specs(dim: object, where: str) -> list[DimSpec]:
+    """The dims one resolved argument of ``Tensor[...]`` stands for: one, or an unpacked run."""
+    if _is_unpacked(dim):
+        return _unpacked_dims(_unpacked_argument(dim), where)
+    return [_dim_spec(dim, where)]
+
+
 def _dim_spec(dim: object, where: str) -> DimSpec:
-    """How one resolved dim argument is written and checked; ``AnnotationError`` if it is none."""
+    """How one resolved dim is written and checked; ``AnnotationError`` if it is none."""
     if dim is Any:
         return DimSpec("Any", "_", False)
     if (isinstance(dim, type) and issubclass(dim, Dim) and dim is not Dim) or isinstance(dim, TypeVar):
         return DimSpec(dim.__name__, _symbol(dim, where), True)
     if typing.get_origin(dim) is Literal:
         return _literal_dim(dim, where)
-    if _is_unpacked(dim):
-        return _variadic_dim(_unpacked_argument(dim), where)
     hint = f" (write Literal[{dim}])" if isinstance(dim, int) and not isinstance(dim, bool) else ""
     raise AnnotationError(f"{where}: {_show(dim)} is not a valid dim{hint}; a dim is {_VALID_DIMS}")
 
@@ -201,13 +206,19 @@ def _literal_dim(dim: object, where: str) -> DimSpec:
     return DimSpec(str(size), str(size), False)
 
 
-def _variadic_dim(inner: object, where: str) -> DimSpec:
-    """``*Ts`` binds a run of dims; ``*tuple[Any, ...]`` (or ``*tuple[int, ...]``) matches any run."""
+def _unpacked_dims(inner: object, where: str) -> list[DimSpec]:
+    """``*Ts`` binds a run of dims; ``*tuple[Any, ...]`` (or ``*tuple[int, ...]``) matches any run;
+    a fixed ``*tuple[L[2], N]`` is the dims it lists (PEP 646 allows all three)."""
     if isinstance(inner, TypeVarTuple):
-        return DimSpec(f"*{inner.__name__}", f"*{_symbol(inner, where)}", True)
-    if typing.get_origin(inner) is tuple and typing.get_args(inner) in ((Any, ...), (int, ...)):
-        return DimSpec("*tuple[Any, ...]", "...", False)
-    raise AnnotationError(f"{where}: *{_show(inner)} is not a valid run of dims; use *Ts or *tuple[Any, ...]")
+        return [DimSpec(f"*{inner.__name__}", f"*{_symbol(inner, where)}", True)]
+    args = typing.get_args(inner)
+    if typing.get_origin(inner) is tuple and args in ((Any, ...), (int, ...)):
+        return [DimSpec("*tuple[Any, ...]", "...", False)]
+    if typing.get_origin(inner) is tuple and ... not in args:
+        return [_dim_spec(dim, where) for dim in args]
+    raise AnnotationError(
+        f"{where}: *{_show(inner)} is not a valid run of dims; use *Ts, *tuple[Any, ...] or fixed dims such as *tuple[Literal[2], N]"
+    )
 
 
 def _is_unpacked(dim: object) -> bool:
