@@ -8,6 +8,10 @@ float64 sum of the same values.
 
 from __future__ import annotations
 
+import concurrent.futures
+import os
+import subprocess
+import sys
 from typing import Any
 
 import numpy as np
@@ -15,8 +19,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from typedtensor import _kernels
-from typedtensor._reduce import _fold_dims, reduce_array
+from typedtensor import _kernels, _parallel
+from typedtensor._reduce import Plan, _fold_dims, _plan, reduce_array
 
 Array = np.ndarray[Any, Any]
 BLOG = (32, 256, 5, 128)
@@ -150,3 +154,127 @@ def test_means_divide_the_blocked_sums() -> None:
     array = np.random.default_rng(6).integers(-1000, 1000, size=(50_001, 4), dtype=np.int32)
     for axis in (0, 1):
         np.testing.assert_allclose(reduce("mean", array, (axis,)), array.mean(axis=axis), rtol=1e-12)
+
+
+def threaded(op: str, array: Array, axes: tuple[int, ...], threads: int) -> tuple[_kernels.Kernel, Array]:
+    """The parallel kernel for ``op`` over ``axes`` with ``threads`` threads (no size threshold), and its view."""
+    mask = tuple(index in axes for index in range(array.ndim))
+    dims = _fold_dims(array.shape, array.strides, mask)
+    layout = _kernels.Layout(tuple(d[0] for d in dims), tuple(d[1] for d in dims), tuple(d[2] for d in dims), array.dtype)
+    out_dtype = getattr(np, op)(array[:1], axis=0).dtype
+    accumulate = _kernels._accumulate_dtype(op, array.dtype, out_dtype)
+    whole = _kernels._reducer(op, layout, accumulate)
+    return _kernels.parallel(op, layout, accumulate, threads, whole), array.reshape(layout.shape)
+
+
+def run_threaded(op: str, array: Array, axes: tuple[int, ...], threads: int) -> Array:
+    kernel, view = threaded(op, array, axes, threads)
+    expected_shape = np.sum(array, axis=axes).shape
+    return kernel(view).reshape(expected_shape)
+
+
+@pytest.mark.parametrize("threads", [2, 3, 4])
+@pytest.mark.parametrize("size", [37, 64, 101])
+def test_parts_cover_the_cut_dim_once_in_order(threads: int, size: int) -> None:
+    # Sizes not divisible by the part count: parts differ by at most one and tile the dim.
+    kernel, _ = threaded("sum", np.zeros((size, 1000)), (1,), threads)
+    cuts = [part.view_index[0] for part in kernel.keywords["parts"]]  # type: ignore[attr-defined]
+    assert [cut.start for cut in cuts] == [0, *[cut.stop for cut in cuts[:-1]]] and cuts[-1].stop == size
+    assert max(c.stop - c.start for c in cuts) - min(c.stop - c.start for c in cuts) <= 1
+
+
+@pytest.mark.parametrize(
+    ("shape", "axes"),
+    [
+        ((5, 7000), (1,)),  # kept dim shorter than the part count: one part per index
+        ((3, 4, 9000), (2,)),
+        ((70_001, 4), (0,)),  # cut along the reduced dim, partial results combined
+        ((70_001, 4), (1,)),  # cut along the kept dim, columns per part
+        ((30, 50, 40), (0, 2)),
+        ((30, 50, 40), (1,)),
+        ((200_003,), (0,)),
+    ],
+)
+@pytest.mark.parametrize("op", ["sum", "prod", "max", "min"])
+@pytest.mark.parametrize("threads", [2, 3, 4])
+def test_parallel_integers_are_exact(shape: tuple[int, ...], axes: tuple[int, ...], op: str, threads: int) -> None:
+    array = np.random.default_rng(7).integers(-(2**31), 2**31, size=shape, dtype=np.int32)
+    wide = array.astype(np.int64)
+    expected = {"sum": np.add, "prod": np.multiply, "max": np.maximum, "min": np.minimum}[op].reduce(wide, axis=axes)
+    np.testing.assert_array_equal(run_threaded(op, array, axes, threads), expected)
+
+
+@pytest.mark.parametrize("axes", [(0,), (1,)])
+def test_parallel_int64_products_wrap_across_parts(axes: tuple[int, ...]) -> None:
+    array = np.random.default_rng(8).integers(-(2**62), 2**62, size=(20_001, 3), dtype=np.int64)
+    with np.errstate(over="ignore"):
+        for op, ufunc in (("prod", np.multiply), ("sum", np.add)):
+            np.testing.assert_array_equal(run_threaded(op, array, axes, 3), ufunc.reduce(array, axis=axes))
+
+
+@pytest.mark.parametrize("axes", [(0,), (1,), (0, 1)])
+@pytest.mark.parametrize("op", ["max", "min"])
+def test_parallel_nan_in_one_part_only(axes: tuple[int, ...], op: str) -> None:
+    array = np.random.default_rng(9).random((1000, 64)).astype(np.float32)
+    array[777, 5] = np.nan  # inside the last of the parts along dim 0
+    result = run_threaded(op, array, axes, 2)
+    np.testing.assert_array_equal(result, getattr(np, op)(array, axis=axes))
+    assert np.isnan(result).sum() == 1
+
+
+@pytest.mark.parametrize("view", ["transposed", "stepped", "reversed"])
+@pytest.mark.parametrize("op", ["sum", "prod", "max"])
+def test_parallel_strided_views(view: str, op: str) -> None:
+    base = 1 + (np.random.default_rng(10).random((60, 30, 90)) - 0.5) * 1e-3
+    array = {"transposed": base.transpose(2, 0, 1), "stepped": base[:, ::2, 1::3], "reversed": base[::-1, :, ::-1]}[view]
+    for axes in [(0,), (1,), (2,), (0, 2), (1, 2), (0, 1, 2)]:
+        np.testing.assert_allclose(run_threaded(op, array, axes, 3), getattr(np, op)(array, axis=axes), rtol=1e-12)
+
+
+@pytest.mark.parametrize("axes", [(0,), (1,), (0, 2), (1, 3), (2, 3), (0, 1, 2, 3)])
+def test_parallel_float32_sums_are_as_accurate_as_numpy(axes: tuple[int, ...]) -> None:
+    array = np.random.default_rng(11).random((16, 64, 5, 128)).astype(np.float32)
+    exact = array.astype(np.float64).sum(axis=axes)
+    ours = np.max(np.abs(run_threaded("sum", array, axes, 2) - exact) / exact)
+    assert ours <= np.max(np.abs(array.sum(axis=axes) - exact) / exact) + 2.0**-24
+
+
+def test_large_reductions_split_by_default() -> None:
+    array = np.random.default_rng(12).random((1000, 1000))
+    plan = _plan("sum", array.shape, array.strides, array.dtype, 1, False)
+    assert isinstance(plan, Plan)
+    assert (plan.kernel.func is _kernels.split_kept) == (_parallel.thread_count() > 1)  # type: ignore[attr-defined]
+
+
+def test_concurrent_callers_get_right_results() -> None:
+    # Only one call uses the pool at a time; the others run whole on their own thread.
+    arrays = [np.random.default_rng(seed).integers(-1000, 1000, size=(600, 1000)) for seed in range(8)]
+
+    def work(array: Array) -> bool:
+        return all(
+            np.array_equal(reduce("sum", array, (axis,)), array.sum(axis=axis)) for _ in range(10) for axis in (0, 1)
+        )
+
+    with concurrent.futures.ThreadPoolExecutor(8) as users:
+        assert all(users.map(work, arrays, timeout=120))
+
+
+SUBPROCESS = """
+import threading, numpy as np, typedtensor as tt
+from typedtensor import _parallel
+tt.reduce_sum(tt.tensor(np.ones((1000, 1000))), axis=1)
+print(_parallel.thread_count(), any(t.name.startswith("typedtensor") for t in threading.enumerate()))
+"""
+
+
+@pytest.mark.parametrize(("value", "expected"), [("1", "1 False"), ("3", "3 True")])
+def test_env_var_sets_the_thread_count(value: str, expected: str) -> None:
+    env = {**os.environ, _parallel.ENV_VAR: value}
+    output = subprocess.run([sys.executable, "-c", SUBPROCESS], env=env, capture_output=True, text=True, check=True)
+    assert output.stdout.strip() == expected
+
+
+def test_env_var_must_be_a_positive_integer() -> None:
+    env = {**os.environ, _parallel.ENV_VAR: "two"}
+    output = subprocess.run([sys.executable, "-c", SUBPROCESS], env=env, capture_output=True, text=True)
+    assert output.returncode != 0 and "TYPEDTENSOR_NUM_THREADS must be a positive integer, got 'two'" in output.stderr

@@ -19,6 +19,11 @@ inner loops run long, and so float sums add in short chains:
 * ``outer_first``: with several reduced dims, reduce the outermost first while the temporary
   fits in L2, then plan the smaller temporary afresh.
 * ``plain``: one ``ufunc.reduce`` where measurement showed nothing better.
+
+Above ``PARALLEL_MIN_BYTES`` of input, ``choose`` cuts the view along one dim into one part per
+thread (``_parallel``), each part reduced by the strategy above that suits it: cut along a kept
+dim, the parts fill disjoint regions of the result; cut along a reduced dim, their partial
+results are combined by one more ufunc call per part.
 """
 
 from __future__ import annotations
@@ -30,6 +35,8 @@ from functools import partial
 from typing import Any, Final, TypeAlias
 
 import numpy as np
+
+from typedtensor import _parallel
 
 Array: TypeAlias = np.ndarray[Any, Any]
 Kernel: TypeAlias = Callable[[Array], Array]
@@ -58,6 +65,10 @@ L2_BYTES: Final = 1 << 21  # a larger temporary spills from L2 (measured: 2 MiB 
 # lanes. Runs cut to at most this keep einsum's chains no longer (a 640-run whole: 2.4e-7
 # float32 error against numpy's 1.4e-7; cut to 5 x 128: 1.8e-7, still 1.6x faster).
 EINSUM_RUN_MAX: Final = 128
+PARALLEL_MIN_BYTES: Final = 1 << 20  # smaller inputs: the ~20 us thread handoff eats the gain
+SPLIT_MIN_PER_THREAD: Final = 8  # a dim this long per thread cuts into parts within 1/8 of each other
+# Parts per thread: more let the calling thread take back parts a busy worker has not started.
+PARTS_PER_THREAD: Final = 2
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,13 +109,64 @@ def choose(
     if not layout.axes:
         return partial(copy_as, dtype=out_dtype)
     accumulate = _accumulate_dtype(op, dtype, out_dtype)
-    kernel = _reducer(op, layout, accumulate)
+    kernel = _threaded(op, layout, accumulate)
     if op == "mean":
         count = math.prod(view_shape[axis] for axis in layout.axes)
         return partial(divide, kernel=kernel, count=count, dtype=out_dtype)
     if accumulate is not None and accumulate != out_dtype:
         return partial(cast, kernel=kernel, dtype=out_dtype)
     return kernel
+
+
+@dataclass(frozen=True, slots=True)
+class Part:
+    """One thread's share of a reduction: where it reads, where its result goes, and how."""
+
+    view_index: tuple[slice, ...]  # its slice of the folded view
+    out_index: tuple[slice, ...]  # the region of the result it covers: all of it for a reduced cut
+    kernel: Kernel
+
+
+def _threaded(op: str, layout: Layout, accumulate: np.dtype[Any] | None) -> Kernel:
+    """The single-thread kernel, or, for a large input, parts of it on several threads."""
+    whole = _reducer(op, layout, accumulate)
+    threads = _parallel.thread_count()
+    if threads < 2 or math.prod(layout.shape) * layout.itemsize < PARALLEL_MIN_BYTES:
+        return whole
+    return parallel(op, layout, accumulate, threads, whole)
+
+
+def parallel(op: str, layout: Layout, accumulate: np.dtype[Any] | None, threads: int, whole: Kernel) -> Kernel:
+    """``layout`` cut along ``_split_dim`` into ``PARTS_PER_THREAD`` parts per thread (at most
+    one per index, sizes within one), each reduced by its own strategy; ``whole`` runs instead
+    when another call is using the pool."""
+    dim = _split_dim(layout.shape, threads)
+    parts = _parts(op, layout, accumulate, dim, min(threads * PARTS_PER_THREAD, layout.shape[dim]))
+    if layout.reduced[dim]:
+        return partial(split_reduced, parts=parts, whole=whole, ufunc=_UFUNCS[op])
+    kept = tuple(size for size, is_reduced in zip(layout.shape, layout.reduced) if not is_reduced)
+    return partial(split_kept, parts=parts, whole=whole, shape=kept, dtype=_temporary_dtype(layout, accumulate))
+
+
+def _parts(op: str, layout: Layout, accumulate: np.dtype[Any] | None, dim: int, count: int) -> tuple[Part, ...]:
+    size = layout.shape[dim]
+    kernels: dict[int, Kernel] = {}  # parts of one size share a kernel
+    parts = []
+    for index in range(count):
+        start, stop = size * index // count, size * (index + 1) // count
+        if stop - start not in kernels:
+            shape = layout.shape[:dim] + (stop - start,) + layout.shape[dim + 1 :]
+            kernels[stop - start] = _reducer(op, Layout(shape, layout.strides, layout.reduced, layout.dtype), accumulate)
+        view_index = tuple(slice(start, stop) if axis == dim else slice(None) for axis in range(len(layout.shape)))
+        out_index = tuple(cut for cut, is_reduced in zip(view_index, layout.reduced) if not is_reduced)
+        parts.append(Part(view_index, out_index, kernels[stop - start]))
+    return tuple(parts)
+
+
+def _split_dim(shape: tuple[int, ...], threads: int) -> int:
+    """The outermost dim long enough to cut evenly (its parts share the least memory), else the longest."""
+    even = [axis for axis, size in enumerate(shape) if size >= SPLIT_MIN_PER_THREAD * threads]
+    return even[0] if even else max(range(len(shape)), key=lambda axis: shape[axis])
 
 
 def pick(op: str, layout: Layout, accumulate: np.dtype[Any] | None) -> str:
@@ -322,21 +384,22 @@ def rows(
     """``[K1, R, K2]`` reduced over R in blocks of ``block`` rows, then the blocks pairwise.
 
     The first pass reduces ``[K1, q, block * K2]`` over q: long elementwise rows, a chain of
-    ``q``. The ``block`` partial rows then halve pairwise, and leftover rows (R not a multiple
-    of the block) are reduced apart and combined.
+    ``q``. Leftover rows (R not a multiple of the block, fewer than ``block``) join the first
+    partial rows in one elementwise call (reducing them apart is numpy's slow short-row loop:
+    0.1 ms on [1e6, 4]). The ``block`` partial rows then halve pairwise.
     """
     outer, count, inner = shape
     grid = view.reshape(shape)
     whole = count // block * block
     partial_rows = ufunc.reduce(grid[:, :whole].reshape(outer, count // block, block * inner), axis=1, dtype=dtype)
     stack = partial_rows.reshape(outer, block, inner)
+    leftover = count - whole
+    ufunc(stack[:, :leftover], grid[:, whole:], out=stack[:, :leftover])
     while stack.shape[1] > 2:
         half = stack.shape[1] // 2
         ufunc(stack[:, :half], stack[:, half:], out=stack[:, :half])
         stack = stack[:, :half]
     total: Array = ufunc(stack[:, 0], stack[:, 1])
-    if whole < count:
-        ufunc(total, ufunc.reduce(grid[:, whole:], axis=1, dtype=dtype), out=total)
     return total
 
 
@@ -351,6 +414,34 @@ def einsum_sum_split(
 ) -> Array:
     partial_sums = np.einsum(view.reshape(shape), subscripts, keep, dtype=dtype)
     return np.add.reduce(partial_sums, axis=-1)  # type: ignore[no-any-return]
+
+
+def split_kept(view: Array, *, parts: tuple[Part, ...], whole: Kernel, shape: tuple[int, ...], dtype: np.dtype[Any]) -> Array:
+    """Parts cut along a kept dim, each filling its own region of the result on its own thread."""
+    total = np.empty(shape, dtype)
+    tasks = [(part.kernel, view[part.view_index], total[part.out_index]) for part in parts]
+    return whole(view) if _parallel.run_parts(_reduce_into, tasks) is None else total
+
+
+def _reduce_into(task: tuple[Kernel, Array, Array]) -> None:
+    kernel, part, region = task
+    np.copyto(region, kernel(part).reshape(region.shape))
+
+
+def split_reduced(view: Array, *, parts: tuple[Part, ...], whole: Kernel, ufunc: np.ufunc) -> Array:
+    """Parts cut along a reduced dim, reduced on their threads, then combined in order."""
+    results = _parallel.run_parts(_reduce_part, [(part.kernel, view[part.view_index]) for part in parts])
+    if results is None:
+        return whole(view)
+    total = results[0]
+    for result in results[1:]:
+        ufunc(total, result.reshape(total.shape), out=total)
+    return total
+
+
+def _reduce_part(task: tuple[Kernel, Array]) -> Array:
+    kernel, part = task
+    return kernel(part)
 
 
 def chain(view: Array, *, first: Kernel, shape: tuple[int, ...], then: Kernel, then_shape: tuple[int, ...]) -> Array:
