@@ -52,10 +52,12 @@ def tensor_type(typ: Type) -> TensorType | None:
     if tensor_info is None:
         return None
     dtype, *dims = flatten_nested_tuples(map_instance_to_supertype(proper, tensor_info).args)
+    if isinstance(dtype, UnpackType):
+        return None  # ``Tensor[*tuple[Any, ...]]``: the run holds the dtype and the dims, rank unknown
     runs = [index for index, dim in enumerate(dims) if isinstance(dim, UnpackType)]
     if not runs:
         return TensorType(dtype, shape_rules.Shape(tuple(dims)))
-    if len(runs) > 1 or isinstance(dtype, UnpackType):
+    if len(runs) > 1:
         return None
     run = runs[0]
     variadic = dims[run]

@@ -50,6 +50,10 @@ assert_type(known_ends.sum(axis="^v^"), Tensor[float32, Any])
 assert_type(known_ends.sum(axis="vv^"), Tensor[float32, L[2], Any])
 assert_type(known_ends.sum(axis="v^v"), Tensor[float32, L[2], L[5]])
 
+no_dtype: Tensor[*tuple[Any, ...]] = tt.zeros((2, 3), tt.float32)  # dtype and dims all in the run
+assert_type(no_dtype.sum(axis=0), Tensor[Any, *tuple[Any, ...]])  # not understood: declared type
+assert_type(tt.reduce_max(no_dtype, axis=1), Tensor[Any, *tuple[Any, ...]])
+
 threes: Tensor[float32, *tuple[L[3], ...]] = tt.zeros((3, 3), tt.float32)
 assert_type(threes.sum(), Tensor[float32])
 assert_type(threes.sum(axis=()), Tensor[float32, *tuple[L[3], ...]])
