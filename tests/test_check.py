@@ -141,6 +141,30 @@ def test_a_dtype_typevar_accepts_its_bound() -> None:
         f(tt.zeros((2,), tt.bool_))
 
 
+IntT = TypeVar("IntT", tt.int32, tt.int64)
+NumT = TypeVar("NumT", tt.floating, tt.integer)
+
+
+def test_a_constrained_dtype_typevar_accepts_only_its_constraints() -> None:
+    @tt.shapechecked
+    def f(x: Tensor[IntT, N]) -> None: ...
+
+    f(tt.zeros((2,), tt.int32))
+    f(tt.zeros((2,), tt.int64))
+    with pytest.raises(ShapeError, match=r"expected: Tensor\[IntT, N\]\n.*\n  reason:   dtype float32 is not one of the IntT dtypes \(int32, int64\)"):
+        f(f32(2))
+
+
+def test_a_constrained_dtype_typevar_binds_one_constraint_per_call() -> None:
+    @tt.shapechecked
+    def f(x: Tensor[NumT, N], y: Tensor[NumT, N]) -> Tensor[NumT, N]:
+        return y
+
+    f(f32(2), tt.zeros((2,), tt.float64))  # both floating
+    with pytest.raises(ShapeError, match=r'^parameter "y"(.|\n)*reason:   dtype int32 is not floating, which NumT is bound to in this call\n  bound:    N=2, NumT=floating$'):
+        f(f32(2), tt.zeros((2,), tt.int32))
+
+
 def test_a_leading_underscore_name_still_binds() -> None:
     @tt.shapechecked
     def f(x: Tensor[tt.float32, _P], y: Tensor[tt.float32, _P]) -> None: ...

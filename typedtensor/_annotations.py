@@ -55,11 +55,15 @@ class TensorSpec:
     """A checkable ``Tensor[...]`` annotation."""
 
     text: str
-    dtype: type[generic]
+    dtype_text: str
     dtypes: frozenset[np.dtype[Any]]
     dims: tuple[DimSpec, ...]
     shape_type: type
     variadic_index: int | None
+    #: A constrained TypeVar dtype (``TypeVar("I", int32, int64)``) binds one of its ``constraints``
+    #: per call, as mypy solves it to one; a bound TypeVar is just its bound (mypy joins there).
+    dtype_var: TypeVar | None = None
+    constraints: tuple[type[generic], ...] = ()
     optional: bool = False  # ``Tensor[...] | None``: None passes too
 
     def bindings(self, shape: tuple[int, ...]) -> list[tuple[DimSpec, str]]:
@@ -93,14 +97,14 @@ def tensor_spec(annotation: object, namespaces: Namespaces, where: str) -> Tenso
     if typing.get_origin(annotation) in (typing.Union, types.UnionType):
         return _optional_spec(annotation, namespaces, where)
     if annotation is Tensor:
-        return _build_spec(generic, [DimSpec("*tuple[Any, ...]", "...", False)])
+        return _build_spec(generic, [DimSpec("*tuple[Any, ...]", "...", False)], where)
     if typing.get_origin(annotation) is not Tensor:
         return None
     dtype, *dims = typing.get_args(annotation)
     dim_specs = [spec for dim in dims for spec in _dim_specs(_resolve(dim, namespaces, where), where)]
     if sum(dim.token.startswith(("*", "...")) for dim in dim_specs) > 1:
         raise AnnotationError(f"{where}: a shape may contain only one unpacked *Ts or *tuple[Any, ...]")
-    return _build_spec(_dtype_marker(_resolve(dtype, namespaces, where), where), dim_specs)
+    return _build_spec(_resolve(dtype, namespaces, where), dim_specs, where)
 
 
 def _optional_spec(union: object, namespaces: Namespaces, where: str) -> TensorSpec | None:
@@ -164,18 +168,41 @@ def _evaluates_to_tensor(node: ast.expr, namespaces: Namespaces) -> bool:
         return False
 
 
-def _dtype_marker(dtype: object, where: str) -> type[generic]:
-    """The marker class a dtype argument stands for: a TypeVar or ``Any`` accepts its bound."""
+def _dtype_markers(dtype: object, where: str) -> tuple[type[generic], ...]:
+    """The marker classes a dtype argument accepts: ``Any`` all, a TypeVar its bound or each of
+    its constraints."""
     if dtype is Any:
-        return generic
+        return (generic,)
     if isinstance(dtype, TypeVar):
-        dtype = dtype.__bound__ or generic
+        return tuple(_dtype_marker(choice, where) for choice in dtype.__constraints__ or (dtype.__bound__ or generic,))
+    return (_dtype_marker(dtype, where),)
+
+
+def _dtype_marker(dtype: object, where: str) -> type[generic]:
     if isinstance(dtype, type) and issubclass(dtype, generic):
         return dtype
     raise AnnotationError(
         f"{where}: {_show(dtype)} is not a typedtensor dtype (use a marker such as typedtensor.float32 "
         "or a category such as typedtensor.floating as the first argument of Tensor[...])"
     )
+
+
+_dtypes_of: dict[type[generic], frozenset[np.dtype[Any]]] = {}
+
+
+def dtypes_of(marker: type[generic]) -> frozenset[np.dtype[Any]]:
+    """The numpy dtypes of the concrete markers within ``marker`` (a marker or a category), worked
+    out once per marker: calls with a constrained dtype TypeVar ask for them at every check."""
+    dtypes = _dtypes_of.get(marker)
+    if dtypes is None:
+        concrete = (m.numpy_dtype for m in CONCRETE_DTYPES if issubclass(m, marker))
+        dtypes = _dtypes_of[marker] = frozenset(dtype for dtype in concrete if dtype is not None)
+    return dtypes
+
+
+def fitting(dtype: np.dtype[Any], markers: tuple[type[generic], ...]) -> tuple[type[generic], ...]:
+    """Those of ``markers`` that accept ``dtype``."""
+    return tuple(marker for marker in markers if dtype in dtypes_of(marker))
 
 
 def _dim_specs(dim: object, where: str) -> list[DimSpec]:
@@ -261,17 +288,21 @@ def _symbol(dim: type | TypeVar | TypeVarTuple, where: str) -> str:
         return symbol
 
 
-def _build_spec(dtype: type[generic], dims: list[DimSpec]) -> TensorSpec:
-    """The spec of a validated dtype and dims, with its jaxtyping array type."""
+def _build_spec(dtype: object, dims: list[DimSpec], where: str) -> TensorSpec:
+    """The spec of a resolved dtype and validated dims, with its jaxtyping array type."""
+    markers = _dtype_markers(dtype, where)
+    var = dtype if isinstance(dtype, TypeVar) and dtype.__constraints__ else None
+    dtype_text = var.__name__ if var else markers[0].__name__
     variadic = [index for index, dim in enumerate(dims) if dim.token.startswith(("*", "..."))]
-    accepted = frozenset(marker.numpy_dtype for marker in CONCRETE_DTYPES if issubclass(marker, dtype))
     return TensorSpec(
-        text=format_tensor(dtype.__name__, [dim.text for dim in dims]),
-        dtype=dtype,
-        dtypes=frozenset(numpy_dtype for numpy_dtype in accepted if numpy_dtype is not None),
+        text=format_tensor(dtype_text, [dim.text for dim in dims]),
+        dtype_text=dtype_text,
+        dtypes=frozenset().union(*map(dtypes_of, markers)),
         dims=tuple(dims),
         shape_type=typing.cast(type, Shaped[np.ndarray, " ".join(dim.token for dim in dims)]),
         variadic_index=variadic[0] if variadic else None,
+        dtype_var=var,
+        constraints=markers if var else (),
     )
 
 

@@ -17,9 +17,11 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
+import numpy as np
 from jaxtyping import jaxtyped
 
-from typedtensor._annotations import Namespaces, TensorSpec, UnresolvedName, resolve_annotation, tensor_spec
+from typedtensor._annotations import Namespaces, TensorSpec, UnresolvedName, fitting, resolve_annotation, tensor_spec
+from typedtensor._dtypes import generic
 from typedtensor._errors import AnnotationError
 from typedtensor._check_report import mismatch
 from typedtensor._tensor import Tensor
@@ -31,24 +33,37 @@ _MISSING = inspect.Parameter.empty
 
 
 class CallRecord:
-    """One checked call: its name and the tensors that passed, to report the dims they bound."""
+    """One checked call: its name, the tensors that passed (to report the dims they bound) and
+    the constraints its constrained dtype TypeVars may still take."""
 
-    __slots__ = ("checked", "name")
+    __slots__ = ("checked", "dtype_vars", "name")
 
     def __init__(self, name: str | None) -> None:
         self.name = name
         self.checked: list[tuple[TensorSpec, tuple[int, ...]]] = []
+        self.dtype_vars: dict[TypeVar, tuple[type[generic], ...]] = {}
 
     def check(self, value: object, spec: TensorSpec, where: str) -> None:
         """Raise ``ShapeError`` unless ``value`` matches ``spec``; bind its dims if it does."""
         if isinstance(value, Tensor):
             array = value.numpy()
-            if array.dtype in spec.dtypes and isinstance(array, spec.shape_type):
+            if (
+                array.dtype in spec.dtypes
+                and (spec.dtype_var is None or self._bind_dtype(spec, spec.dtype_var, array.dtype))
+                and isinstance(array, spec.shape_type)
+            ):
                 self.checked.append((spec, array.shape))
                 return
         elif value is None and spec.optional:
             return
-        raise mismatch(where, spec, value, self.checked)
+        raise mismatch(where, spec, value, self)
+
+    def _bind_dtype(self, spec: TensorSpec, var: TypeVar, dtype: np.dtype[Any]) -> bool:
+        """Whether ``dtype`` fits a constraint ``var`` may still take in this call; narrows them."""
+        still = fitting(dtype, self.dtype_vars.get(var, spec.constraints))
+        if still:
+            self.dtype_vars[var] = still
+        return bool(still)
 
 
 class _Calls(threading.local):

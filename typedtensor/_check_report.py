@@ -7,23 +7,27 @@ beartype), asked while the call's memo is still open so that it can name earlier
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from typedtensor._annotations import TensorSpec
-from typedtensor._dtypes import CONCRETE_DTYPES, marker_of, type_text
+from typedtensor._annotations import TensorSpec, fitting
+from typedtensor._dtypes import CONCRETE_DTYPES, generic, marker_of, type_text
 from typedtensor._errors import ShapeError
 from typedtensor._tensor import Tensor
 
+if TYPE_CHECKING:  # _check builds on this module
+    from typedtensor._check import CallRecord
 
-def mismatch(where: str, spec: TensorSpec, value: object, checked: list[tuple[TensorSpec, tuple[int, ...]]]) -> ShapeError:
-    """The error for ``value`` failing ``spec`` at ``where`` after the ``checked`` tensors passed.
+
+def mismatch(where: str, spec: TensorSpec, value: object, call: CallRecord) -> ShapeError:
+    """The error for ``value`` failing ``spec`` at ``where`` in ``call``, after its earlier checks passed.
 
     >>> import typedtensor as tt
     >>> from typedtensor._annotations import tensor_spec
+    >>> from typedtensor._check import CallRecord
     >>> spec = tensor_spec(tt.Tensor[tt.float32], ({}, {}), "x")
-    >>> print(mismatch('parameter "x" of f()', spec, 1.5, []))
+    >>> print(mismatch('parameter "x" of f()', spec, 1.5, CallRecord("f()")))
     parameter "x" of f() does not match its annotation
       expected: Tensor[float32]
       got:      float
@@ -31,7 +35,7 @@ def mismatch(where: str, spec: TensorSpec, value: object, checked: list[tuple[Te
       bound:    no dims yet
     """
     if isinstance(value, Tensor):
-        got, reason = type_text(value.numpy()), _tensor_reason(spec, value.numpy())
+        got, reason = type_text(value.numpy()), _tensor_reason(spec, value.numpy(), call)
     else:
         got, reason = _type_name(value), _not_a_tensor_reason(value)
     return ShapeError(
@@ -39,25 +43,33 @@ def mismatch(where: str, spec: TensorSpec, value: object, checked: list[tuple[Te
         f"  expected: {spec.text}\n"
         f"  got:      {got}\n"
         f"  reason:   {reason}\n"
-        f"  bound:    {_bound_text(checked)}"
+        f"  bound:    {_bound_text(call)}"
     )
 
 
-def _tensor_reason(spec: TensorSpec, array: np.ndarray[Any, Any]) -> str:
+def _tensor_reason(spec: TensorSpec, array: np.ndarray[Any, Any], call: CallRecord) -> str:
     """Why a tensor fails: its dtype in our words, or its shape in jaxtyping's."""
+    actual = marker_of(array.dtype).__name__
     if array.dtype not in spec.dtypes:
-        return _dtype_reason(spec, marker_of(array.dtype).__name__)
+        return _dtype_reason(spec, actual)
+    var = spec.dtype_var
+    if var is not None and not fitting(array.dtype, call.dtype_vars.get(var, spec.constraints)):
+        return f"dtype {actual} is not {_names(call.dtype_vars[var])}, which {var.__name__} is bound to in this call"
     reason: str = spec.shape_type.__instancecheck_str__(array)  # type: ignore[attr-defined]
     return spec.in_dim_names(reason)
 
 
 def _dtype_reason(spec: TensorSpec, actual: str) -> str:
     """``dtype float64 is not float32``, listing the members when a category was expected."""
-    expected = spec.dtype.__name__
-    if spec.dtype.numpy_dtype is not None:
+    expected = spec.dtype_text
+    if len(spec.dtypes) == 1:
         return f"dtype {actual} is not {expected}"
-    members = ", ".join(marker.__name__ for marker in CONCRETE_DTYPES if marker.numpy_dtype in spec.dtypes)
+    members = _names(tuple(marker for marker in CONCRETE_DTYPES if marker.numpy_dtype in spec.dtypes), ", ")
     return f"dtype {actual} is not one of the {expected} dtypes ({members})"
+
+
+def _names(markers: tuple[type[generic], ...], separator: str = " | ") -> str:
+    return separator.join(marker.__name__ for marker in markers)
 
 
 def _not_a_tensor_reason(value: object) -> str:
@@ -74,10 +86,12 @@ def _type_name(value: object) -> str:
     return cls.__qualname__ if module == "builtins" else f"{module}.{cls.__qualname__}"
 
 
-def _bound_text(checked: list[tuple[TensorSpec, tuple[int, ...]]]) -> str:
-    """``Batch=32, N=5, *Ts=(3, 4)``: every dim bound by the tensors that passed, first use first."""
+def _bound_text(call: CallRecord) -> str:
+    """``Batch=32, N=5, *Ts=(3, 4), D=float32``: every dim bound by the tensors that passed, first
+    use first, then each constrained dtype TypeVar with the constraints it may still take."""
     bound: dict[str, str] = {}  # by symbol: two dims may share a name
-    for spec, shape in checked:
+    for spec, shape in call.checked:
         for dim, size in spec.bindings(shape):
             bound.setdefault(dim.token, f"{dim.text}={size}")
-    return ", ".join(bound.values()) or "no dims yet"
+    dtypes = [f"{var.__name__}={_names(markers)}" for var, markers in call.dtype_vars.items()]
+    return ", ".join([*bound.values(), *dtypes]) or "no dims yet"
