@@ -12,7 +12,18 @@ from typing import TypeAlias
 
 from mypy.nodes import ArgKind, Expression, ListExpr
 from mypy.plugin import FunctionContext, MethodContext
-from mypy.types import AnyType, Instance, LiteralType, LiteralValue, NoneType, TupleType, Type, UnionType, get_proper_type
+from mypy.types import (
+    AnyType,
+    Instance,
+    LiteralType,
+    LiteralValue,
+    NoneType,
+    ProperType,
+    TupleType,
+    Type,
+    UnionType,
+    get_proper_type,
+)
 
 from typing_plugins._rules import shape_rules
 
@@ -40,7 +51,7 @@ def keepdims_argument(ctx: CallContext) -> bool | shape_rules.Unknown:
     actual = _actual(ctx, "keepdims")
     if actual is None:
         return False
-    typ = get_proper_type(actual[0])
+    typ = _proper(actual[0])
     value = _literal_value(typ)
     if isinstance(value, bool):
         return value
@@ -63,7 +74,7 @@ def _actual(ctx: CallContext, formal: str) -> tuple[Type, Expression] | None:
 
 
 def _axis_from_type(typ: Type) -> shape_rules.AxisSpec:
-    proper = get_proper_type(typ)
+    proper = _proper(typ)
     value = _literal_value(proper)
     if isinstance(value, str):
         return value
@@ -79,16 +90,35 @@ def _axis_from_type(typ: Type) -> shape_rules.AxisSpec:
 
 
 def _axis_item(typ: Type) -> int | shape_rules.Unknown:
-    """One axis: its literal value, or ``UNKNOWN`` for a plain ``int``."""
-    proper = get_proper_type(typ)
+    """One axis: its literal value, or ``UNKNOWN`` for a plain ``int`` (or ``IntEnum`` member)."""
+    proper = _proper(typ)
     value = _literal_value(proper)
     if isinstance(value, int) and not isinstance(value, bool):
         return value
-    if value is None and isinstance(proper, Instance) and proper.type.fullname == "builtins.int":
+    if value is None and isinstance(proper, Instance) and _is_int(proper):
         return shape_rules.UNKNOWN
     if isinstance(proper, AnyType):
         return shape_rules.UNKNOWN
     raise NotUnderstood  # bools, floats, nested tuples: wrong at run time, reported by mypy
+
+
+def _is_int(instance: Instance) -> bool:
+    """``int`` or a subclass of it such as an ``IntEnum``; ``bool`` is not taken for an axis."""
+    return instance.type.has_base("builtins.int") and instance.type.fullname != "builtins.bool"
+
+
+def _proper(typ: Type) -> ProperType:
+    """``typ`` as a proper type, an enum member as an instance of its class.
+
+    mypy's literal of an enum member holds the member's name, not its value (``Axes.ROWS`` may be
+    1, a ``StrEnum`` member "^v"): read as a literal it would be a wrong axis. Its class still
+    says what is known: an ``IntEnum`` member is some int, a ``StrEnum`` member some str.
+    """
+    proper = get_proper_type(typ)
+    literal = proper.last_known_value if isinstance(proper, Instance) else proper
+    if isinstance(literal, LiteralType) and literal.is_enum_literal():
+        return literal.fallback.copy_modified(last_known_value=None)
+    return proper
 
 
 def _literal_value(typ: Type) -> LiteralValue | None:

@@ -1,5 +1,6 @@
 """``axis`` and ``keepdims`` read from types: ``Final`` names, and what stays known without literals."""
 
+import enum
 from collections.abc import Sequence
 from typing import Any, Final, Literal as L, assert_type
 
@@ -53,9 +54,34 @@ def not_literal(
     assert_type(x.sum(axis=[0, k]), Tensor[float32, *tuple[Any, ...]])
     assert_type(x.sum(axis=(), keepdims=keep), Tensor[float32, L[2], L[3], L[4]])  # nothing reduced
     assert_type(x.sum(axis=1, keepdims=keep), Tensor[float32, *tuple[Any, ...]])
+    assert_type(x.sum(axis=k, keepdims=keep), Tensor[float32, *tuple[Any, ...]])  # rank 2 or 3
     assert_type(x.sum(axis=1, keepdims=any_keep), Tensor[float32, *tuple[Any, ...]])
     assert_type(tt.reduce_max(x, axis=k), Tensor[float32, Any, Any])
     assert_type(tt.reduce_any(x, axis=s), Tensor[tt.bool_, *tuple[Any, ...]])
+
+
+class Axes(enum.IntEnum):
+    vv = 1  # a name that reads as a Selection
+    BATCH = 0
+
+
+class Selections(enum.StrEnum):
+    ROWS = "^vv"
+
+
+FINAL_MEMBER: Final = Axes.vv
+LITERAL_MEMBER: L[Selections.ROWS] = Selections.ROWS
+
+# mypy's literal of an enum member holds the member's name, not its value: an IntEnum member is
+# some int and a StrEnum member some str, unknown like any other non-literal argument.
+assert_type(x.sum(axis=Axes.vv), Tensor[float32, Any, Any])
+assert_type(x.sum(axis=Axes.BATCH, keepdims=True), Tensor[float32, Any, Any, Any])
+assert_type(x.sum(axis=(Axes.BATCH, 1), keepdims=True), Tensor[float32, Any, L[1], Any])
+assert_type(x.sum(axis=[Axes.vv]), Tensor[float32, Any, Any])
+assert_type(x.sum(axis=FINAL_MEMBER), Tensor[float32, Any, Any])
+assert_type(x.sum(axis=Selections.ROWS), Tensor[float32, *tuple[Any, ...]])
+assert_type(x.sum(axis=LITERAL_MEMBER), Tensor[float32, *tuple[Any, ...]])
+assert_type(tt.reduce_sum(x, axis=Selections.ROWS), Tensor[float32, *tuple[Any, ...]])
 
 
 def keyword_unpacking(options: dict[str, Any], axes: tuple[int]) -> None:
