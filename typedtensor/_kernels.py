@@ -62,8 +62,8 @@ ROW_BLOCK_BYTES: Final = 1 << 18  # the rows strategy's block: long enough to am
 ROW_MIN: Final = 4096  # shortest block row (elements) worth it when several slices share L2
 L2_BYTES: Final = 1 << 21  # a larger temporary spills from L2 (measured: 2 MiB still gains)
 # einsum adds a run in a few SIMD lanes; numpy's pairwise sum adds leaves of at most 128 in 8
-# lanes. Runs cut to at most this keep einsum's chains no longer (a 640-run whole: 2.4e-7
-# float32 error against numpy's 1.4e-7; cut to 5 x 128: 1.8e-7, still 1.6x faster).
+# lanes. Longer runs are cut into numpy's leaf length (``_pairwise_leaf``) so einsum's chains
+# are no longer (a 640-run whole: 2.4e-7 float32 error against numpy's 1.4e-7).
 EINSUM_RUN_MAX: Final = 128
 PARALLEL_MIN_BYTES: Final = 1 << 20  # smaller inputs: the ~20 us thread handoff eats the gain
 SPLIT_MIN_PER_THREAD: Final = 8  # a dim this long per thread cuts into parts within 1/8 of each other
@@ -327,7 +327,18 @@ def _split_run(layout: Layout) -> int | None:
     size = layout.shape[-1]
     if not layout.reduced[-1] or size <= EINSUM_RUN_MAX:
         return 1
-    return next((run for run in range(EINSUM_RUN_MAX, EINSUM_RUN_MAX // 8, -1) if size % run == 0), None)
+    longest = _pairwise_leaf(size)
+    return next((run for run in range(longest, EINSUM_RUN_MAX // 8, -1) if size % run == 0), None)
+
+
+def _pairwise_leaf(size: int) -> int:
+    """The length of the leaves numpy's pairwise sum adds a run of ``size`` in: it halves the run,
+    rounding down to a multiple of 8, until a half is at most 128. Runs cut no longer add in
+    chains no longer than numpy's (640 cut into 5 x 128: 1.8e-7 float32 error against numpy's
+    1.4e-7; into 8 x 80, numpy's own leaves: no worse)."""
+    while size > EINSUM_RUN_MAX:
+        size = size // 2 - size // 2 % 8
+    return size
 
 
 def _accumulate_dtype(op: str, dtype: np.dtype[Any], out_dtype: np.dtype[Any]) -> np.dtype[Any] | None:
