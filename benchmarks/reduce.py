@@ -6,7 +6,9 @@ ops sum/mean/max/min/prod, dtypes float32/float64/int32: ratio = numpy time / ty
 sum errors against a float64 reference, and the dispatch overhead on a [4, 4] tensor.
 
 Run: ``.venv/bin/python benchmarks/reduce.py`` (``--quick`` for a short run; ``--only sum,float64``
-to time just the listed ops and dtypes, e.g. when re-measuring one suspicious case).
+to time just the listed ops and dtypes, e.g. when re-measuring one suspicious case). Large
+reductions run on ``TYPEDTENSOR_NUM_THREADS`` threads (default: the usable cores) while numpy's
+run on one, so other load on the machine lowers the ratios: the header prints the load average.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from __future__ import annotations
 import argparse
 import itertools
 import math
+import os
 import statistics
 import time
 from collections.abc import Callable, Iterator
@@ -22,6 +25,7 @@ from typing import Any
 import numpy as np
 
 import typedtensor as tt
+from typedtensor import _parallel
 
 Array = np.ndarray[Any, Any]
 Axis = int | tuple[int, ...] | None
@@ -155,7 +159,8 @@ def main() -> None:
     only = set(args.only.split(",")) if args.only else set()
     ops = tuple(op for op in OPS if op in only) or OPS
     dtypes = tuple(dtype for dtype in DTYPES if dtype in only) or DTYPES
-    print(f"numpy {np.__version__}; ratio = numpy time / typedtensor time, median of {runs} interleaved runs\n")
+    print(f"numpy {np.__version__}; ratio = numpy time / typedtensor time, median of {runs} interleaved runs")
+    print(f"typedtensor threads: {_parallel.thread_count()} ({_parallel.ENV_VAR}=1 for one); load average {os.getloadavg()[0]:.2f}\n")
     tables = [("Speed: [32, 256, 5, 128] over 15 axis subsets and [1_000_000, 4] over each axis", lambda: ratio_table(runs, ops, dtypes))]
     if not only:
         tables += [
