@@ -42,16 +42,20 @@ class TypedTensorPlugin(Plugin):
         # mypy names a method after the class it is called on (python/mypy#19181), so a
         # subclass of Tensor calls in as "mymodule.Images.sum".
         class_name, _, method = fullname.rpartition(".")
-        if method not in REDUCE_METHODS or not self._is_tensor_class(class_name):
+        if method not in REDUCE_METHODS or not self._calls_tensor_method(class_name, method):
             return None
         return functools.partial(reduce_method_hook, method)
 
     def report_config_data(self, ctx: ReportConfigContext) -> int:
         return PLUGIN_VERSION
 
-    def _is_tensor_class(self, fullname: str) -> bool:
-        symbol = self.lookup_fully_qualified(fullname)
-        return symbol is not None and isinstance(symbol.node, TypeInfo) and symbol.node.has_base(TENSOR)
+    def _calls_tensor_method(self, class_name: str, method: str) -> bool:
+        """Whether ``class_name.method`` is Tensor's own: an override may mean something else."""
+        symbol = self.lookup_fully_qualified(class_name)
+        if symbol is None or not isinstance(symbol.node, TypeInfo):
+            return False
+        defining = next((info for info in symbol.node.mro if method in info.names), None)
+        return defining is not None and defining.fullname == TENSOR
 
 
 def plugin(version: str) -> type[Plugin]:

@@ -38,6 +38,17 @@ class Labelled(Images[tt.int32, L[5], L[6]], Generic[DT]):
     """Two levels down, with a type parameter of its own that is not the dtype."""
 
 
+class BatchFirst(Tensor[float32, L[4], L[5]]):
+    """Overrides ``sum`` with another default: Tensor's rules do not describe it."""
+
+    def sum(self, axis: tt.Axis = 0, keepdims: bool = False) -> Tensor[Any, Unpack[tuple[Any, ...]]]:
+        return super().sum(axis, keepdims)
+
+
+class Overridden(BatchFirst):
+    """Inherits the override, not Tensor's ``sum``."""
+
+
 images: Images[tt.uint8, L[4], L[8], L[8]] = Images(np.zeros((4, 8, 8), np.uint8))
 batch = Batch32(np.zeros((32, 10), np.float32))
 labelled: Labelled[tt.bool_] = Labelled(np.zeros((5, 6), np.int32))
@@ -51,6 +62,9 @@ assert_type(batch.min(axis=0, keepdims=True), Tensor[float32, L[1], L[10]])
 assert_type(batch.prod(), Tensor[float32])
 assert_type(labelled.sum(axis=1), Tensor[tt.int64, L[5]])
 assert_type(labelled.all(axis=-2), Tensor[tt.bool_, L[6]])
+assert_type(BatchFirst(np.zeros((4, 5), np.float32)).sum(), Tensor[Any, *tuple[Any, ...]])
+assert_type(Overridden(np.zeros((4, 5), np.float32)).sum(axis=1), Tensor[Any, *tuple[Any, ...]])
+assert_type(Overridden(np.zeros((4, 5), np.float32)).mean(axis=1), Tensor[float32, L[4]])  # not overridden
 assert_type(tt.reduce_sum(images, axis=-1), Tensor[tt.uint64, L[4], L[8]])
 assert_type(tt.reduce_max(batch, axis=0), Tensor[float32, L[10]])
 
