@@ -1,4 +1,4 @@
-"""Reading ``axis`` and ``keepdims`` from a call, as values the shape rules understand.
+"""Reading ``axis``, ``keepdims`` and ``shape`` from a call, as values the shape rules understand.
 
 A literal (``Literal`` types, ``Final`` names, tuples and lists of literals) becomes its value; a
 well-typed argument that is not literal becomes ``UNKNOWN`` (a plain ``int`` axis becomes
@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TypeAlias
 
-from mypy.nodes import ArgKind, Expression, ListExpr
+from mypy.nodes import ArgKind, Expression, ListExpr, StarExpr, TupleExpr
 from mypy.plugin import FunctionContext, MethodContext
 from mypy.types import (
     AnyType,
@@ -58,6 +58,30 @@ def keepdims_argument(ctx: CallContext) -> bool | shape_rules.Unknown:
     if isinstance(typ, AnyType) or (isinstance(typ, Instance) and typ.type.fullname == "builtins.bool"):
         return shape_rules.UNKNOWN
     raise NotUnderstood
+
+
+def shape_argument(ctx: CallContext) -> tuple[int | shape_rules.Unknown, ...]:
+    """``shape`` of ``zeros``/``ones``/``full``: each literal size, or ``UNKNOWN``."""
+    actual = _actual(ctx, "shape")
+    if actual is None:
+        raise NotUnderstood  # shape is required: mypy reports the call
+    typ, expr = actual
+    if isinstance(expr, TupleExpr):
+        if any(isinstance(item, StarExpr) for item in expr.items):
+            raise NotUnderstood  # ``(*sizes, 3)``: which position an item lands at is unknown
+        # Inferred against ``tuple[*Shape]``, the display's type is ``tuple[int, int]``: the
+        # literals survive only in its items.
+        return tuple(_size(ctx.api.get_expression_type(item)) for item in expr.items)
+    proper = get_proper_type(typ)
+    if not isinstance(proper, TupleType):
+        raise NotUnderstood  # a tuple of unknown length: the rank is unknown
+    return tuple(_size(item) for item in proper.items)
+
+
+def _size(typ: Type) -> int | shape_rules.Unknown:
+    """A literal size, else ``UNKNOWN`` (also a negative or ``bool`` one: the call fails at run time)."""
+    value = _literal_value(_proper(typ))
+    return value if isinstance(value, int) and not isinstance(value, bool) and value >= 0 else shape_rules.UNKNOWN
 
 
 def _actual(ctx: CallContext, formal: str) -> tuple[Type, Expression] | None:

@@ -1,4 +1,4 @@
-"""The mypy plugin: exact result shapes of typedtensor's reductions, and their shape errors.
+"""The mypy plugin: exact result shapes of typedtensor's reductions and constructors, and shape errors.
 
 Enable it with ``plugins = ["typing_plugins.mypy_plugin"]`` under ``[tool.mypy]``. The plugin
 class only dispatches; each callback reads the call, asks the shared shape rules
@@ -15,26 +15,30 @@ from typing import Final
 from mypy.errorcodes import ErrorCode
 from mypy.nodes import TypeInfo
 from mypy.plugin import FunctionContext, MethodContext, Plugin, ReportConfigContext
-from mypy.types import Instance, LiteralType, Type, UnpackType, get_proper_type
+from mypy.types import AnyType, Instance, LiteralType, Type, TypeOfAny, UnpackType, get_proper_type
 
 from typing_plugins import _codes
-from typing_plugins._arguments import CallContext, NotUnderstood, axis_argument, keepdims_argument
+from typing_plugins._arguments import CallContext, NotUnderstood, axis_argument, keepdims_argument, shape_argument
 from typing_plugins._rules import shape_rules
 from typing_plugins._tensor_types import TENSOR, TensorType, dtype_name, tensor_instance, tensor_text, tensor_type
 
 #: Bump whenever inference changes: mypy then drops cached results computed by an older plugin.
-PLUGIN_VERSION: Final = 1
+PLUGIN_VERSION: Final = 2
 
 #: ``reduce_sum`` ... by the fullname mypy resolves the re-exported name to, and their op.
 REDUCE_FUNCTIONS: Final = {f"typedtensor._reductions.reduce_{op}": op for op in shape_rules.REDUCTION_OPS}
 #: The reduction methods of ``Tensor``, named like their op.
 REDUCE_METHODS: Final = frozenset(shape_rules.REDUCTION_OPS)
+#: ``zeros``, ``ones`` and ``full``, whose shape is their ``shape`` argument.
+CREATION_FUNCTIONS: Final = frozenset(f"typedtensor._creation.{name}" for name in ("zeros", "ones", "full"))
 
 
 class TypedTensorPlugin(Plugin):
     """Dispatches reduction calls to their callbacks; holds no state of its own."""
 
     def get_function_hook(self, fullname: str) -> Callable[[FunctionContext], Type] | None:
+        if fullname in CREATION_FUNCTIONS:
+            return creation_hook
         op = REDUCE_FUNCTIONS.get(fullname)
         return None if op is None else functools.partial(reduce_function_hook, op)
 
@@ -75,6 +79,11 @@ def reduce_method_hook(op: str, ctx: MethodContext) -> Type:
     return _guarded(ctx, lambda: _infer_reduction(ctx, op, op, ctx.type))
 
 
+def creation_hook(ctx: FunctionContext) -> Type:
+    """``zeros(shape, dtype)``, ``ones`` and ``full``: a literal size of ``shape`` is a ``Literal`` dim."""
+    return _guarded(ctx, lambda: _infer_creation(ctx))
+
+
 def _guarded(ctx: CallContext, infer: Callable[[], Type]) -> Type:
     """``infer()``, or the declared type when the call is outside what the plugin models."""
     try:
@@ -101,6 +110,32 @@ def _infer_reduction(ctx: CallContext, caller: str, op: str, receiver: Type) -> 
         _report(ctx, shape, caller, tensor)
         shape = shape_rules.Shape((), shape_rules.UNKNOWN)  # one bug, one error: the result's dims are unknown
     return tensor_instance(declared, dtype, shape, unknown_run)
+
+
+def _infer_creation(ctx: FunctionContext) -> Type:
+    """The declared ``Tensor[DT, int, int]`` with each dim made exact: ``Literal[n]``, or ``Any``."""
+    declared = get_proper_type(ctx.default_return_type)
+    sizes = shape_argument(ctx)
+    if not isinstance(declared, Instance) or declared.type.fullname != TENSOR or len(declared.args) != 1 + len(sizes):
+        return ctx.default_return_type
+    if any(isinstance(arg, UnpackType) for arg in declared.args):
+        return ctx.default_return_type  # a shape of unknown length: the rank is unknown too
+    int_type = ctx.api.named_generic_type("builtins.int", [])
+    dtype, *dims = declared.args
+    return declared.copy_modified(args=[dtype, *(_size_dim(size, dim, int_type) for size, dim in zip(sizes, dims))])
+
+
+def _size_dim(size: int | shape_rules.Unknown, declared: Type, int_type: Instance) -> Type:
+    """``Literal[size]``; for an unknown size the declared dim, with ``int`` made ``Any``.
+
+    mypy widens the items of a tuple display to ``int``, which no ``Literal`` dim accepts, so a
+    size known only at run time is ``Any``. Other declared dims (a ``Dim`` from ``x.shape``) stay.
+    """
+    if isinstance(size, int):
+        return LiteralType(size, int_type)
+    proper = get_proper_type(declared)
+    widened = isinstance(proper, Instance) and proper.type.fullname == "builtins.int"
+    return AnyType(TypeOfAny.special_form) if widened else declared
 
 
 def _unknown_run(declared: Type) -> UnpackType | None:

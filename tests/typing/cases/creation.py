@@ -1,0 +1,66 @@
+"""``zeros``, ``ones`` and ``full``: the shape from a literal tuple, the dtype from ``dtype``."""
+
+from typing import Any, Final, Literal as L, assert_type
+
+import numpy as np
+
+import typedtensor as tt
+from typedtensor import Dim, Tensor, float32
+
+
+class Batch(Dim): ...
+
+
+ROWS: Final = 2
+SHAPE: Final = (2, 3)
+
+# Each call is first assigned: inside ``assert_type`` (or as an argument) mypy would infer the
+# shape from the expected type and hide what the call gives by itself.
+default = tt.zeros((2, 3))
+int32s = tt.zeros((2, 3), tt.int32)
+by_name = tt.zeros(shape=(4,), dtype=tt.bool_)
+scalar = tt.zeros(())
+empty = tt.ones((1, 0, 5))
+bytes_ = tt.ones((2, 3), tt.uint8)
+filled = tt.full((2, 3), 1.0, tt.float64)
+filled_by_name = tt.full((7,), 0, dtype=tt.int64)
+final_size = tt.zeros((ROWS, 3))
+final_shape = tt.ones(SHAPE)
+summed = tt.zeros((2, 3)).sum(axis=0)
+
+assert_type(default, Tensor[float32, L[2], L[3]])
+assert_type(int32s, Tensor[tt.int32, L[2], L[3]])
+assert_type(by_name, Tensor[tt.bool_, L[4]])
+assert_type(scalar, Tensor[float32])
+assert_type(empty, Tensor[float32, L[1], L[0], L[5]])
+assert_type(bytes_, Tensor[tt.uint8, L[2], L[3]])
+assert_type(filled, Tensor[tt.float64, L[2], L[3]])
+assert_type(filled_by_name, Tensor[tt.int64, L[7]])
+assert_type(final_size, Tensor[float32, L[2], L[3]])
+assert_type(final_shape, Tensor[float32, L[2], L[3]])
+assert_type(summed, Tensor[float32, L[3]])
+
+
+def takes_two_by_three(x: Tensor[float32, L[2], L[3]]) -> None: ...
+
+
+takes_two_by_three(default)
+takes_two_by_three(default.sum(()))
+
+
+def not_literal(n: int, shape: tuple[int, int], sizes: tuple[int, ...], batch: Tensor[float32, Batch, L[3]]) -> None:
+    """A size known only at run time is an unknown dim (``Any``): the result still fits ``L[2]``."""
+    unknown_rows = tt.zeros((n, 3))
+    unknown_shape = tt.ones(shape, tt.int8)
+    unknown_columns = tt.full((2, n), 1, tt.int32)
+    unknown_rank = tt.zeros(sizes)
+    named = tt.zeros(batch.shape)
+    assert_type(unknown_rows, Tensor[float32, Any, L[3]])
+    assert_type(unknown_shape, Tensor[tt.int8, Any, Any])
+    assert_type(unknown_columns, Tensor[tt.int32, L[2], Any])
+    assert_type(unknown_rank, Tensor[float32, *tuple[int, ...]])  # the rank is unknown too: declared
+    assert_type(named, Tensor[float32, Batch, L[3]])  # a Dim stays a Dim
+    takes_two_by_three(unknown_rows)
+
+
+not_literal(2, (2, 3), (2,), Tensor(np.zeros((1, 3), np.float32)))
