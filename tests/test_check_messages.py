@@ -35,6 +35,7 @@ CALLS: dict[str, Callable[[], object]] = {
     "rank": lambda: linear(z(784), z(784, 5)),
     "ndarray": lambda: linear(np.zeros((32, 784)), z(784, 5)),
     "check": lambda: tt.check(z(2), Tensor[tt.integer, L[2]]),
+    "within": lambda: tt.check(z(2, 3), Tensor[tt.float32, Batch, Batch]),
 }
 
 LINES = [
@@ -42,7 +43,7 @@ LINES = [
     ("size", "  expected: Tensor[float32, Batch, 784]"),
     ("size", "  got:      Tensor[float32, 32, 783]"),
     ("size", "  reason:   the dimension size 783 does not equal 784 as expected by the type hint"),
-    ("size", "  bound:    no dims yet"),
+    ("size", "  bound:    Batch=32"),  # bound by x itself before its 783 failed
     ("dtype", 'parameter "w" of linear() does not match its annotation'),
     ("dtype", "  expected: Tensor[float32, 784, N]"),
     ("dtype", "  got:      Tensor[float64, 784, 5]"),
@@ -59,6 +60,8 @@ LINES = [
     ("check", "value passed to check() does not match its annotation"),
     ("check", "  expected: Tensor[integer, 2]"),
     ("check", "  reason:   dtype float32 is not one of the integer dtypes (int8, int16, int32, int64, uint8, uint16, uint32, uint64)"),
+    ("within", "  reason:   the size of dimension Batch is 3 which does not equal the existing value of 2"),
+    ("within", "  bound:    Batch=2"),
 ]
 
 

@@ -66,14 +66,17 @@ class TensorSpec:
     constraints: tuple[type[generic], ...] = ()
     optional: bool = False  # ``Tensor[...] | None``: None passes too
 
-    def bindings(self, shape: tuple[int, ...]) -> list[tuple[DimSpec, str]]:
-        """The ``(dim, size)`` pairs a matching ``shape`` binds, in annotation order."""
-        sizes: list[object] = list(shape)
+    def aligned(self, shape: tuple[int, ...]) -> list[tuple[DimSpec, int | tuple[int, ...]]]:
+        """Each dim with its size in ``shape`` (a run's as a tuple), in the order jaxtyping checks
+        them: the run after the other dims. Empty if the rank cannot match."""
         index = self.variadic_index
-        if index is not None:
-            stop = len(shape) - (len(self.dims) - index - 1)
-            sizes = [*shape[:index], tuple(shape[index:stop]), *shape[stop:]]
-        return [(dim, str(size)) for dim, size in zip(self.dims, sizes) if dim.binds]
+        if index is None:
+            return list(zip(self.dims, shape)) if len(shape) == len(self.dims) else []
+        if len(shape) < len(self.dims) - 1:
+            return []
+        stop = len(shape) - (len(self.dims) - index - 1)
+        fixed = zip(self.dims[:index] + self.dims[index + 1 :], shape[:index] + shape[stop:])
+        return [*fixed, (self.dims[index], shape[index:stop])]
 
     def in_dim_names(self, text: str) -> str:
         """jaxtyping's ``text`` with our dims' symbols (``N_2``) written as the user's names (``N``)."""

@@ -34,8 +34,13 @@ def mismatch(where: str, spec: TensorSpec, value: object, call: CallRecord) -> S
       reason:   a float is not a Tensor
       bound:    no dims yet
     """
+    failing: tuple[TensorSpec, tuple[int, ...]] | None = None  # a tensor whose shape jaxtyping checked
     if isinstance(value, Tensor):
-        got, reason = type_text(value.numpy()), _tensor_reason(spec, value.numpy(), call)
+        array = value.numpy()
+        got, reason = type_text(array), _dtype_reason(spec, array, call)
+        if reason is None:
+            failing = (spec, array.shape)
+            reason = spec.in_dim_names(spec.shape_type.__instancecheck_str__(array))  # type: ignore[attr-defined]
     else:
         got, reason = _type_name(value), _not_a_tensor_reason(value)
     return ShapeError(
@@ -43,23 +48,22 @@ def mismatch(where: str, spec: TensorSpec, value: object, call: CallRecord) -> S
         f"  expected: {spec.text}\n"
         f"  got:      {got}\n"
         f"  reason:   {reason}\n"
-        f"  bound:    {_bound_text(call)}"
+        f"  bound:    {_bound_text(call, failing)}"
     )
 
 
-def _tensor_reason(spec: TensorSpec, array: np.ndarray[Any, Any], call: CallRecord) -> str:
-    """Why a tensor fails: its dtype in our words, or its shape in jaxtyping's."""
+def _dtype_reason(spec: TensorSpec, array: np.ndarray[Any, Any], call: CallRecord) -> str | None:
+    """Why a tensor's dtype fails, in our words; ``None`` if it fits."""
     actual = marker_of(array.dtype).__name__
     if array.dtype not in spec.dtypes:
-        return _dtype_reason(spec, actual)
+        return _outside_reason(spec, actual)
     var = spec.dtype_var
     if var is not None and not fitting(array.dtype, call.dtype_vars.get(var, spec.constraints)):
         return f"dtype {actual} is not {_names(call.dtype_vars[var])}, which {var.__name__} is bound to in this call"
-    reason: str = spec.shape_type.__instancecheck_str__(array)  # type: ignore[attr-defined]
-    return spec.in_dim_names(reason)
+    return None
 
 
-def _dtype_reason(spec: TensorSpec, actual: str) -> str:
+def _outside_reason(spec: TensorSpec, actual: str) -> str:
     """``dtype float64 is not float32``, listing the members when a category was expected."""
     expected = spec.dtype_text
     if len(spec.dtypes) == 1:
@@ -86,12 +90,28 @@ def _type_name(value: object) -> str:
     return cls.__qualname__ if module == "builtins" else f"{module}.{cls.__qualname__}"
 
 
-def _bound_text(call: CallRecord) -> str:
+def _bound_text(call: CallRecord, failing: tuple[TensorSpec, tuple[int, ...]] | None) -> str:
     """``Batch=32, N=5, *Ts=(3, 4), D=float32``: every dim bound by the tensors that passed, first
-    use first, then each constrained dtype TypeVar with the constraints it may still take."""
-    bound: dict[str, str] = {}  # by symbol: two dims may share a name
+    use first, and by the ``failing`` tensor before its first conflict, then each constrained dtype
+    TypeVar with the constraints it may still take."""
+    bound: dict[str, tuple[str, object]] = {}  # by symbol: two dims may share a name
     for spec, shape in call.checked:
-        for dim, size in spec.bindings(shape):
-            bound.setdefault(dim.token, f"{dim.text}={size}")
+        for dim, size in spec.aligned(shape):
+            if dim.binds:
+                bound.setdefault(dim.token, (dim.text, size))
+    if failing is not None:
+        _bind_until_conflict(bound, *failing)
+    dims = [f"{name}={size}" for name, size in bound.values()]
     dtypes = [f"{var.__name__}={_names(markers)}" for var, markers in call.dtype_vars.items()]
-    return ", ".join([*bound.values(), *dtypes]) or "no dims yet"
+    return ", ".join([*dims, *dtypes]) or "no dims yet"
+
+
+def _bind_until_conflict(bound: dict[str, tuple[str, object]], spec: TensorSpec, shape: tuple[int, ...]) -> None:
+    """Add what jaxtyping bound for a failing ``shape`` before the dim that failed (it rolls
+    those bindings back, but they explain the reason, as in ``Batch`` then ``Batch``)."""
+    for dim, size in spec.aligned(shape):
+        if dim.binds:
+            if bound.setdefault(dim.token, (dim.text, size))[1] != size:
+                return
+        elif dim.token.isdigit() and int(dim.token) != size:  # a Literal size; Any and runs pass
+            return
