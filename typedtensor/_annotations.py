@@ -177,7 +177,8 @@ def _dtype_markers(dtype: object, where: str) -> tuple[type[generic], ...]:
     if dtype is Any:
         return (generic,)
     if isinstance(dtype, TypeVar):
-        return tuple(_dtype_marker(choice, where) for choice in dtype.__constraints__ or (dtype.__bound__ or generic,))
+        choices = dtype.__constraints__ or (dtype.__bound__ or generic,)
+        return tuple(_dtype_marker(choice, where) for choice in choices)
     return (_dtype_marker(dtype, where),)
 
 
@@ -247,7 +248,8 @@ def _unpacked_dims(inner: object, where: str) -> list[DimSpec]:
     if typing.get_origin(inner) is tuple and ... not in args:
         return [_dim_spec(dim, where) for dim in args]
     raise AnnotationError(
-        f"{where}: *{_show(inner)} is not a valid run of dims; use *Ts, *tuple[Any, ...] or fixed dims such as *tuple[Literal[2], N]"
+        f"{where}: *{_show(inner)} is not a valid run of dims; "
+        "use *Ts, *tuple[Any, ...] or fixed dims such as *tuple[Literal[2], N]"
     )
 
 

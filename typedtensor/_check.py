@@ -146,7 +146,8 @@ def _decorate(fn: Any, localns: Mapping[str, Any]) -> Any:
 
 def _python_function(fn: object) -> types.FunctionType:
     """The Python function behind ``fn``, whose module resolves string annotations: through
-    ``functools.wraps``-style wrappers (``functools.cache``), bound methods and callable objects. Anything else (a builtin, a class) has no annotations to check."""
+    ``functools.wraps``-style wrappers (``functools.cache``), bound methods and callable objects.
+    Anything else (a builtin, a class) has no annotations of its own to check."""
     target = inspect.unwrap(fn)  # type: ignore[arg-type]  # any object; stops where __wrapped__ ends
     if inspect.ismethod(target):
         return _python_function(target.__func__)
