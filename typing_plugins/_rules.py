@@ -5,26 +5,33 @@ would cost mypy on a re-check, for a module that is pure Python. So the plugin r
 file by itself (importlib's recipe for importing a source file), under a private module name so
 that a later ``import typedtensor`` in the same process loads the package as usual. Same file,
 same rules: the static and runtime answers still come from one definition.
+
+mypy keys its cache on the plugin's entry module only, so ``RULES_DIGEST`` (of this file's
+source) goes into the key too: an edit of the rules re-checks modules inferred by the old ones.
 """
 
 from __future__ import annotations
 
+import hashlib
 import importlib.util
 import sys
 from pathlib import Path
 from types import ModuleType
 from typing import TYPE_CHECKING, Final
 
-__all__ = ["shape_rules"]
+__all__ = ["RULES_DIGEST", "shape_rules"]
 
 _PRIVATE_NAME: Final = "typing_plugins._typedtensor_shape_rules"
 
 
-def _load() -> ModuleType:
+def _rules_path() -> Path:
     package = importlib.util.find_spec("typedtensor")  # finds the package without running it
     if package is None or not package.submodule_search_locations:
         raise ImportError("typing_plugins.mypy_plugin needs typedtensor installed", name="typedtensor")
-    path = Path(next(iter(package.submodule_search_locations))) / "_shape_rules.py"
+    return Path(next(iter(package.submodule_search_locations))) / "_shape_rules.py"
+
+
+def _load(path: Path) -> ModuleType:
     spec = importlib.util.spec_from_file_location(_PRIVATE_NAME, path)
     assert spec is not None and spec.loader is not None  # a .py path always has a loader
     module = importlib.util.module_from_spec(spec)
@@ -33,7 +40,10 @@ def _load() -> ModuleType:
     return module
 
 
+_PATH: Final = _rules_path()
+RULES_DIGEST: Final = hashlib.sha256(_PATH.read_bytes()).hexdigest()[:16]
+
 if TYPE_CHECKING:
     import typedtensor._shape_rules as shape_rules
 else:
-    shape_rules = _load()
+    shape_rules = _load(_PATH)

@@ -19,7 +19,7 @@ from mypy.types import AnyType, Instance, LiteralType, Type, TypeOfAny, UnpackTy
 
 from typing_plugins import _codes
 from typing_plugins._arguments import CallContext, NotUnderstood, axis_argument, keepdims_argument, shape_argument
-from typing_plugins._rules import shape_rules
+from typing_plugins._rules import RULES_DIGEST, shape_rules
 from typing_plugins._tensor_types import TENSOR, TensorType, dtype_name, tensor_instance, tensor_text, tensor_type
 
 #: Bump whenever inference changes: mypy then drops cached results computed by an older plugin.
@@ -50,8 +50,8 @@ class TypedTensorPlugin(Plugin):
             return None
         return functools.partial(reduce_method_hook, method)
 
-    def report_config_data(self, ctx: ReportConfigContext) -> int:
-        return PLUGIN_VERSION
+    def report_config_data(self, ctx: ReportConfigContext) -> str:
+        return f"{PLUGIN_VERSION}:{RULES_DIGEST}"
 
     def _calls_tensor_method(self, class_name: str, method: str) -> bool:
         """Whether ``class_name.method`` is Tensor's own: an override may mean something else."""

@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
+import hashlib
 from pathlib import Path
 
-from mypy_helpers import Mypy, assert_no_crash
+from mypy.options import Options
+from mypy.plugin import ReportConfigContext
+
+from mypy_helpers import PROJECT, Mypy, assert_no_crash
+from typing_plugins.mypy_plugin import PLUGIN_VERSION, TypedTensorPlugin
 
 SOURCE = """\
 from typing import Literal as L
@@ -42,3 +47,10 @@ def test_a_rechecked_module_sees_cached_tensors_exactly(mypy_runner: Mypy, tmp_p
     source.write_text(SOURCE.format(size=4) + "# the shape changed\n")
     user.write_text(USER.format(size=4))
     _check(mypy_runner, source, user)
+
+
+def test_the_cache_key_follows_the_shape_rules() -> None:
+    """mypy hashes only the plugin's entry module, but the shared rules change apart from it."""
+    rules = PROJECT / "typedtensor" / "_shape_rules.py"
+    key = TypedTensorPlugin(Options()).report_config_data(ReportConfigContext("m", "m.py", is_check=False))
+    assert key == f"{PLUGIN_VERSION}:{hashlib.sha256(rules.read_bytes()).hexdigest()[:16]}"
