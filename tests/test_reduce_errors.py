@@ -61,5 +61,7 @@ def test_keepdims_must_be_a_bool() -> None:
 
 
 def test_a_reduction_of_something_else_than_a_tensor() -> None:
-    with pytest.raises(TypeError, match=r"^reduce_sum: expected a typedtensor.Tensor, got ndarray; wrap it with typedtensor.tensor\(...\)$"):
+    with pytest.raises(TypeError, match=r'^"reduce_sum": expected a typedtensor.Tensor, got ndarray; wrap it with typedtensor.Tensor\(array\)$'):
         tt.reduce_sum(np.zeros(3))  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match=r'^"reduce_max": expected a typedtensor.Tensor, got list; make one with typedtensor.tensor\(data\)$'):
+        tt.reduce_max([1, 2])  # type: ignore[arg-type]

@@ -18,10 +18,17 @@ import numpy as np
 from typedtensor import _kernels
 from typedtensor._dtypes import marker_named, marker_of, numpy_dtype_of, type_text
 from typedtensor._errors import AxisError, SelectionError
-from typedtensor._shape_rules import AxisOutOfRange, InvalidSelection, Problem, reduced_mask, result_dtype
+from typedtensor._shape_rules import (
+    AxisKey,
+    AxisOutOfRange,
+    InvalidSelection,
+    Problem,
+    apply_mask,
+    reduced_mask,
+    result_dtype,
+)
 
 Array: TypeAlias = np.ndarray[Any, Any]
-AxisKey: TypeAlias = None | int | str | tuple[int, ...]
 
 PLAN_CACHE_SIZE: Final = 4096
 
@@ -30,8 +37,10 @@ PLAN_CACHE_SIZE: Final = 4096
 class EmptyExtent:
     """``max``/``min`` over a reduced extent with no elements: there is nothing to compare."""
 
-    def message(self, op: str, tensor: str, axis: AxisKey) -> str:
-        return f'"{op}" of an empty extent: {tensor} over axis {axis!r} has no elements to compare'
+    axis: AxisKey
+
+    def message(self, op: str, tensor: str) -> str:
+        return f'"{op}" of an empty extent: {tensor} over axis {self.axis!r} has no elements to compare'
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,9 +64,9 @@ def reduce_array(op: str, array: Array, axis: object, keepdims: bool, caller: st
     if keepdims is not False and keepdims is not True and not isinstance(keepdims, np.bool_):
         raise TypeError(f'"{caller}": keepdims must be True or False, got {type(keepdims).__name__} {keepdims!r}')
     plan = _plan(op, array.shape, array.strides, array.dtype, key, bool(keepdims))
-    if type(plan) is Plan:
+    if isinstance(plan, Plan):
         return plan.run(array)
-    raise _error(plan, caller, array, key)  # type: ignore[arg-type]
+    raise _error(plan, caller, array)
 
 
 def _axis_key(axis: object, caller: str) -> AxisKey:
@@ -78,13 +87,13 @@ def _is_int(value: object) -> bool:
     return isinstance(value, (int, np.integer)) and not isinstance(value, (bool, np.bool_))
 
 
-def _error(problem: Problem | EmptyExtent, caller: str, array: Array, axis: AxisKey) -> Exception:
+def _error(problem: Problem | EmptyExtent, caller: str, array: Array) -> Exception:
     tensor = type_text(array)
     if isinstance(problem, AxisOutOfRange):
         return AxisError(problem.message(caller, tensor))
     if isinstance(problem, InvalidSelection):
         return SelectionError(problem.message(caller, tensor))
-    return ValueError(problem.message(caller, tensor, axis))
+    return ValueError(problem.message(caller, tensor))
 
 
 @functools.lru_cache(maxsize=PLAN_CACHE_SIZE)
@@ -95,12 +104,12 @@ def _plan(
     if not isinstance(mask, tuple):
         return mask
     out_dtype = numpy_dtype_of(marker_named(result_dtype(op, marker_of(dtype).__name__)))
-    out_shape = tuple(1 if reduced else size for size, reduced in zip(shape, mask) if keepdims or not reduced)
+    out_shape = apply_mask(shape, mask, keepdims, 1)
     if 0 in shape:
         # Output cells over an empty extent hold the op's identity; an empty output holds nothing.
         extent_is_empty = 0 in [size for size, reduced in zip(shape, mask) if reduced] and 0 not in out_shape
         if extent_is_empty and op in ("max", "min"):
-            return EmptyExtent()
+            return EmptyExtent(axis)
         return Plan(shape, out_shape, _kernels.filler(op, out_dtype, out_shape, extent_is_empty))
     dims = _fold_dims(shape, strides, mask)
     view_shape = tuple(size for size, _, _ in dims)

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from typing import Any, TypeVar, Unpack
 
+import numpy as np
+
 from typedtensor._dtypes import bool_, generic
 from typedtensor._reduce import reduce_array
 from typedtensor._tensor import Axis, Tensor, wrap
@@ -21,7 +23,8 @@ AnyTensor = Tensor[Any, Unpack[tuple[Any, ...]]]
 
 def _reduce(op: str, x: object, axis: Axis, keepdims: bool, caller: str) -> AnyTensor:
     if not isinstance(x, Tensor):
-        raise TypeError(f"{caller}: expected a typedtensor.Tensor, got {type(x).__name__}; wrap it with typedtensor.tensor(...)")
+        fix = "wrap it with typedtensor.Tensor(array)" if isinstance(x, np.ndarray) else "make one with typedtensor.tensor(data)"
+        raise TypeError(f'"{caller}": expected a typedtensor.Tensor, got {type(x).__name__}; {fix}')
     return wrap(reduce_array(op, x.numpy(), axis, keepdims, caller))
 
 

@@ -34,6 +34,8 @@ V = TypeVar("V")
 #: ``axis`` as the rules see it: ``None``, one axis, a tuple of axes (some maybe unknown),
 #: a Selection string, or ``UNKNOWN`` (nothing known, not even its kind).
 AxisSpec: TypeAlias = None | int | str | tuple[int | Unknown, ...] | Unknown
+#: ``axis`` fully known, as the runtime has it (and caches plans by).
+AxisKey: TypeAlias = None | int | str | tuple[int, ...]
 
 REDUCTION_OPS: Final = ("sum", "mean", "max", "min", "prod", "any", "all")
 SELECTION_REDUCE: Final = "^"
@@ -41,7 +43,7 @@ SELECTION_KEEP: Final = "v"
 
 _NARROW_SIGNED: Final = frozenset({"bool_", "int8", "int16", "int32"})
 _NARROW_UNSIGNED: Final = frozenset({"uint8", "uint16", "uint32"})
-_INTEGRAL: Final = frozenset({"bool_", "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64"})
+_INTEGRAL: Final = _NARROW_SIGNED | _NARROW_UNSIGNED | {"int64", "uint64"}
 # The plugin also sees categories (``Tensor[integer, N]``); any integer's mean is ``float64``.
 _INTEGER_CATEGORIES: Final = frozenset({"integer", "signedinteger", "unsignedinteger"})
 
@@ -125,7 +127,7 @@ def selection_problem(selection: str, rank: int, *, rank_is_minimum: bool = Fals
     return None if chars_ok and length_ok else InvalidSelection(selection, rank, rank_is_minimum)
 
 
-def reduced_mask(axis: None | int | str | tuple[int, ...], rank: int) -> tuple[bool, ...] | Problem:
+def reduced_mask(axis: AxisKey, rank: int) -> tuple[bool, ...] | Problem:
     """Which of ``rank`` dims ``axis`` reduces, by the tf-dotty nested loop.
 
     Walk the dims counting the index; remove every occurrence of that index (or its negative
