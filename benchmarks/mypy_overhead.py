@@ -21,13 +21,14 @@ import time
 from pathlib import Path
 from typing import Final
 
+from typedtensor._shape_rules import REDUCTION_OPS
+
 PROJECT: Final = Path(__file__).resolve().parents[1]
 LINES: Final = 2000
 REPEATS: Final = 7
 
 _SHAPES: Final = ((32, 256, 5, 128), (8, 16), (4, 3, 2), (7,), (2, 2, 2, 2, 2))
 _AXES: Final = ("", "axis=0", "axis=-1", "axis=(0, -1)", "axis=[1, 0]", "keepdims=True", "axis=()")
-_OPS: Final = ("sum", "mean", "max", "min", "prod", "any", "all")
 
 
 def generated_module(lines: int = LINES) -> str:
@@ -36,7 +37,7 @@ def generated_module(lines: int = LINES) -> str:
     for index, shape in enumerate(_SHAPES):
         dims = ", ".join(f"L[{size}]" for size in shape)
         out.append(f"x{index}: Tensor[float32, {dims}] = tt.zeros({shape}, tt.float32)")
-    calls = itertools.cycle(itertools.product(range(len(_SHAPES)), _OPS, _AXES, (True, False)))
+    calls = itertools.cycle(itertools.product(range(len(_SHAPES)), REDUCTION_OPS, _AXES, (True, False)))
     for line, (index, op, axis, method) in zip(range(lines - len(out)), calls):
         if len(_SHAPES[index]) < 2 and "1" in axis:
             axis = "axis=0"

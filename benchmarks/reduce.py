@@ -43,13 +43,7 @@ NUMPY_CALLS: dict[str, Callable[[Array, Axis], Array]] = {
     "min": lambda a, axis: np.min(a, axis=axis),
     "prod": lambda a, axis: np.prod(a, axis=axis),
 }
-OUR_CALLS: dict[str, Callable[[tt.Tensor[Any], Axis], object]] = {
-    "sum": lambda t, axis: tt.reduce_sum(t, axis=axis),
-    "mean": lambda t, axis: tt.reduce_mean(t, axis=axis),
-    "max": lambda t, axis: tt.reduce_max(t, axis=axis),
-    "min": lambda t, axis: tt.reduce_min(t, axis=axis),
-    "prod": lambda t, axis: tt.reduce_prod(t, axis=axis),
-}
+OUR_CALLS: dict[str, Callable[[tt.Tensor[Any], Axis], object]] = {op: getattr(tt, f"reduce_{op}") for op in NUMPY_CALLS}
 
 
 def cases() -> Iterator[tuple[tuple[int, ...], tuple[int, ...]]]:

@@ -11,9 +11,10 @@ from hypothesis import strategies as st
 from hypothesis.extra import numpy as hnp
 
 import typedtensor as tt
+from typedtensor._shape_rules import REDUCTION_OPS
 from tests.tosa_reference import normalise_axes, numpy_result_dtype, tosa_reduce
 
-OPS = ("sum", "mean", "max", "min", "prod", "any", "all")
+OPS = REDUCTION_OPS
 DTYPES = [np.dtype(name) for name in (
     "bool", "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64",
     "float16", "float32", "float64", "complex64", "complex128",

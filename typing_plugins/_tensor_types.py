@@ -105,9 +105,9 @@ def _dim_type(dim: Type | shape_rules.Unknown) -> Type:
 
 
 def _type_text(typ: Type | shape_rules.Unknown, options: Options) -> str:
-    proper = typ if isinstance(typ, shape_rules.Unknown) else get_proper_type(typ)
-    if isinstance(proper, shape_rules.Unknown):
+    if isinstance(typ, shape_rules.Unknown):
         return "Any"
+    proper = get_proper_type(typ)
     if isinstance(proper, LiteralType):
         return repr(proper.value)
     if isinstance(proper, UnpackType):

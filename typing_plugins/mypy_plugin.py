@@ -34,7 +34,7 @@ CREATION_FUNCTIONS: Final = frozenset(f"typedtensor._creation.{name}" for name i
 
 
 class TypedTensorPlugin(Plugin):
-    """Dispatches reduction calls to their callbacks; holds no state of its own."""
+    """Dispatches reduction and creation calls to their callbacks; holds no state of its own."""
 
     def get_function_hook(self, fullname: str) -> Callable[[FunctionContext], Type] | None:
         if fullname in CREATION_FUNCTIONS:

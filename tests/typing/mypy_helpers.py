@@ -44,14 +44,15 @@ class MypyRun:
 
 
 class Mypy:
-    """Runs mypy in-process with the project's configuration (the plugin on, strict)."""
+    """Runs mypy in-process with a configuration: the project's (the plugin on, strict) by default."""
 
-    def __init__(self, cache_dir: Path) -> None:
+    def __init__(self, cache_dir: Path, config: Path = PROJECT / "pyproject.toml") -> None:
         self.cache_dir = cache_dir
+        self.config = config
 
     def run(self, paths: Iterable[Path], extra_args: Sequence[str] = ()) -> MypyRun:
         args = [
-            f"--config-file={PROJECT / 'pyproject.toml'}",
+            f"--config-file={self.config}",
             f"--cache-dir={self.cache_dir}",
             "--show-absolute-path",
             "--no-error-summary",

@@ -41,6 +41,6 @@ def test_pyright_accepts(pyright_diagnostics: list[dict[str, object]], path: Pat
 def test_plain_mypy_accepts_the_declared_cases(tmp_path: Path) -> None:
     config = tmp_path / "no-plugin.ini"
     config.write_text("[mypy]\nstrict = True\nwarn_unused_ignores = True\n")
-    run = Mypy(tmp_path / "cache").run(sorted(DECLARED.glob("*.py")), [f"--config-file={config}"])
+    run = Mypy(tmp_path / "cache", config).run(sorted(DECLARED.glob("*.py")))
     assert_no_crash(run)
     assert [str(m) for m in run.messages] == []

@@ -17,9 +17,10 @@ from hypothesis import Phase, given, settings, strategies as st
 
 import typedtensor as tt
 from mypy_helpers import Mypy, MypyRun, assert_no_crash
+from typedtensor._shape_rules import REDUCTION_OPS
 
 DTYPES = ("bool_", "int8", "int32", "int64", "uint16", "float32", "float64", "complex64")
-OPS = ("sum", "mean", "max", "min", "prod", "any", "all")
+OPS = REDUCTION_OPS
 _REVEALED = re.compile(r'^Revealed type is "typedtensor\._tensor\.Tensor\[typedtensor\._dtypes\.(\w+)((?:, Literal\[\d+\])*)\]"$')
 _ERROR = re.compile(r"^(?P<message>.*)  \[(?P<code>tensor-axis|tensor-selection)\]$")
 _modules = itertools.count()

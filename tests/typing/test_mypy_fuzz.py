@@ -14,6 +14,7 @@ import pytest
 from hypothesis import Phase, given, settings, strategies as st
 
 from mypy_helpers import Mypy, MypyRun, assert_no_crash
+from typedtensor._shape_rules import REDUCTION_OPS
 
 HEADER = """\
 from typing import Any, Literal as L, TypeVar, TypeVarTuple
@@ -55,7 +56,7 @@ AXES = (
 )  # fmt: skip
 KEEPDIMS = ("", "keepdims=True", 'keepdims="yes"', "keepdims=1", "keepdims=None", "keepdims=flag", "keepdims=[]")
 CALLS = ("tt.reduce_{op}({receiver}, {args})", "{receiver}.{op}({args})", "tt.reduce_{op}({args})", "{receiver}.{op}(7, 8, {args})")
-OPS = ("sum", "mean", "max", "min", "prod", "any", "all")
+OPS = REDUCTION_OPS
 _modules = itertools.count()
 _CODED_ERROR = re.compile(r".*  \[[a-z-]+\]$")
 
