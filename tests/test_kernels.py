@@ -20,21 +20,23 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from typedtensor import _kernels, _parallel
-from typedtensor._reduce import Plan, _fold_dims, _plan, reduce_array
+from typedtensor._reduce import Plan, _plan, reduce_array
 
 Array = np.ndarray[Any, Any]
 BLOG = (32, 256, 5, 128)
 
 
+def layout_of(op: str, array: Array, axes: tuple[int, ...]) -> tuple[_kernels.Layout, np.dtype[Any] | None]:
+    """The folded view of ``array`` reduced over ``axes``, and the dtype ``op`` accumulates in."""
+    mask = tuple(index in axes for index in range(array.ndim))
+    out_dtype = getattr(np, op)(array[:1], axis=0).dtype  # numpy's result dtypes are the spec's
+    layout = _kernels.fold(array.shape, array.strides, mask, array.dtype)
+    return layout, _kernels._accumulate_dtype(op, array.dtype, out_dtype)
+
+
 def strategy(op: str, array: Array, axes: tuple[int, ...]) -> str:
     """The strategy ``choose`` picks for ``op`` over ``axes`` of ``array``."""
-    mask = tuple(index in axes for index in range(array.ndim))
-    dims = _fold_dims(array.shape, array.strides, mask)
-    layout = _kernels.Layout(
-        tuple(d[0] for d in dims), tuple(d[1] for d in dims), tuple(d[2] for d in dims), array.dtype
-    )
-    out_dtype = getattr(np, op)(array[:1], axis=0).dtype  # numpy's result dtypes are the spec's
-    return _kernels.pick(op, layout, _kernels._accumulate_dtype(op, array.dtype, out_dtype))
+    return _kernels.pick(op, *layout_of(op, array, axes))
 
 
 @pytest.mark.parametrize(
@@ -158,11 +160,7 @@ def test_means_divide_the_blocked_sums() -> None:
 
 def threaded(op: str, array: Array, axes: tuple[int, ...], threads: int) -> tuple[_kernels.Kernel, Array]:
     """The parallel kernel for ``op`` over ``axes`` with ``threads`` threads (no size threshold), and its view."""
-    mask = tuple(index in axes for index in range(array.ndim))
-    dims = _fold_dims(array.shape, array.strides, mask)
-    layout = _kernels.Layout(tuple(d[0] for d in dims), tuple(d[1] for d in dims), tuple(d[2] for d in dims), array.dtype)
-    out_dtype = getattr(np, op)(array[:1], axis=0).dtype
-    accumulate = _kernels._accumulate_dtype(op, array.dtype, out_dtype)
+    layout, accumulate = layout_of(op, array, axes)
     whole = _kernels._reducer(op, layout, accumulate)
     return _kernels.parallel(op, layout, accumulate, threads, whole), array.reshape(layout.shape)
 

@@ -96,22 +96,42 @@ class Layout:
         )
 
 
-def choose(
-    op: str,
-    view_shape: tuple[int, ...],
-    view_strides: tuple[int, ...],
+def fold(
+    shape: tuple[int, ...],
+    strides: tuple[int, ...],
     reduced: tuple[bool, ...],
     dtype: np.dtype[Any],
-    out_dtype: np.dtype[Any],
-) -> Kernel:
-    """The kernel for ``op`` over the ``reduced`` dims of a folded, non-empty view."""
-    layout = Layout(view_shape, view_strides, reduced, dtype)
+    *,
+    keep_size_one: bool = False,
+) -> Layout:
+    """Drop size-1 dims and merge neighbours that are both reduced or both kept.
+
+    Two neighbours merge only where the outer stride is the inner stride times the inner size,
+    so reshaping to the folded shape is a view, also for transposed or stepped inputs.
+    ``keep_size_one`` keeps size-1 dims, each merging only with a neighbour of its kind.
+
+    >>> fold((32, 256, 1, 128), (131072, 512, 512, 4), (False, True, True, True), np.dtype(np.float32))
+    Layout(shape=(32, 32768), strides=(131072, 4), reduced=(False, True), dtype=dtype('float32'))
+    """
+    dims: list[tuple[int, int, bool]] = []  # (size, byte stride, reduced)
+    for size, stride, is_reduced in zip(shape, strides, reduced):
+        if size == 1 and not keep_size_one:
+            continue
+        if dims and dims[-1][2] == is_reduced and dims[-1][1] == stride * size:
+            dims[-1] = (dims[-1][0] * size, stride, is_reduced)
+        else:
+            dims.append((size, stride, is_reduced))
+    return Layout(tuple(d[0] for d in dims), tuple(d[1] for d in dims), tuple(d[2] for d in dims), dtype)
+
+
+def choose(op: str, layout: Layout, out_dtype: np.dtype[Any]) -> Kernel:
+    """The kernel for ``op`` over the reduced dims of a folded, non-empty view."""
     if not layout.axes:
         return partial(copy_as, dtype=out_dtype)
-    accumulate = _accumulate_dtype(op, dtype, out_dtype)
+    accumulate = _accumulate_dtype(op, layout.dtype, out_dtype)
     kernel = _threaded(op, layout, accumulate)
     if op == "mean":
-        count = math.prod(view_shape[axis] for axis in layout.axes)
+        count = math.prod(layout.shape[axis] for axis in layout.axes)
         return partial(divide, kernel=kernel, count=count, dtype=out_dtype)
     if accumulate is not None and accumulate != out_dtype:
         return partial(cast, kernel=kernel, dtype=out_dtype)
@@ -275,11 +295,12 @@ def _outer_first_kernel(op: str, layout: Layout, accumulate: np.dtype[Any] | Non
         layout.dtype,
     )
     first_pass = _reducer(op, merged, accumulate)
-    remaining = _contiguous(
-        layout.shape[:first] + rest,
-        layout.reduced[:first] + layout.reduced[first + 1 :],
-        _temporary_dtype(layout, accumulate),
-    )
+    shape = layout.shape[:first] + rest
+    temporary = _temporary_dtype(layout, accumulate)
+    c_strides = tuple(temporary.itemsize * math.prod(shape[index + 1 :]) for index in range(len(shape)))
+    # A thread's part can have size-1 dims; the temporary keeps them, as the part's layout does.
+    reduced = layout.reduced[:first] + layout.reduced[first + 1 :]
+    remaining = fold(shape, c_strides, reduced, temporary, keep_size_one=True)
     then = _reducer(op, remaining, accumulate)
     return partial(chain, first=first_pass, shape=merged.shape, then=then, then_shape=remaining.shape)
 
@@ -287,20 +308,6 @@ def _outer_first_kernel(op: str, layout: Layout, accumulate: np.dtype[Any] | Non
 def _temporary_dtype(layout: Layout, accumulate: np.dtype[Any] | None) -> np.dtype[Any]:
     """The dtype of partial results: the accumulating dtype, else the input's."""
     return accumulate if accumulate is not None else layout.dtype
-
-
-def _contiguous(shape: tuple[int, ...], reduced: tuple[bool, ...], dtype: np.dtype[Any]) -> Layout:
-    """The folded layout of a C-contiguous temporary: neighbours of a kind merge."""
-    sizes: list[int] = []
-    kinds: list[bool] = []
-    for size, is_reduced in zip(shape, reduced):
-        if kinds and kinds[-1] == is_reduced:
-            sizes[-1] *= size
-        else:
-            sizes.append(size)
-            kinds.append(is_reduced)
-    strides = [dtype.itemsize * math.prod(sizes[index + 1 :]) for index in range(len(sizes))]
-    return Layout(tuple(sizes), tuple(strides), tuple(kinds), dtype)
 
 
 def _einsum_kernel(layout: Layout, accumulate: np.dtype[Any] | None) -> Kernel:

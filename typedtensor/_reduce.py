@@ -111,39 +111,6 @@ def _plan(
         if extent_is_empty and op in ("max", "min"):
             return EmptyExtent(axis)
         return Plan(shape, out_shape, _kernels.filler(op, out_dtype, out_shape, extent_is_empty))
-    dims = _fold_dims(shape, strides, mask)
-    view_shape = tuple(size for size, _, _ in dims)
-    kernel = _kernels.choose(
-        op, view_shape, tuple(stride for _, stride, _ in dims), tuple(reduced for _, _, reduced in dims), dtype, out_dtype
-    )
-    return Plan(view_shape, out_shape, kernel)
-
-
-def fold(
-    shape: tuple[int, ...], strides: tuple[int, ...], mask: tuple[bool, ...]
-) -> tuple[tuple[int, ...], tuple[bool, ...]]:
-    """Drop size-1 dims and merge neighbours that are both reduced or both kept.
-
-    Two neighbours merge only where the outer stride is the inner stride times the inner size,
-    so reshaping to the folded shape is a view, also for transposed or stepped inputs.
-
-    >>> fold((32, 256, 1, 128), (131072, 512, 512, 4), (False, True, True, True))
-    ((32, 32768), (False, True))
-    """
-    dims = _fold_dims(shape, strides, mask)
-    return tuple(size for size, _, _ in dims), tuple(reduced for _, _, reduced in dims)
-
-
-def _fold_dims(shape: tuple[int, ...], strides: tuple[int, ...], mask: tuple[bool, ...]) -> list[tuple[int, int, bool]]:
-    """``fold``'s dims as (size, byte stride, reduced) triples: the strides of the folded view."""
-    dims = [(size, stride, reduced) for size, stride, reduced in zip(shape, strides, mask) if size != 1]
-    folded: list[tuple[int, int, bool]] = []
-    for size, stride, reduced in dims:
-        if folded:
-            outer_size, outer_stride, outer_reduced = folded[-1]
-            if outer_reduced == reduced and outer_stride == stride * size:
-                folded[-1] = (outer_size * size, stride, reduced)
-                continue
-        folded.append((size, stride, reduced))
-    return folded
+    layout = _kernels.fold(shape, strides, mask, dtype)
+    return Plan(layout.shape, out_shape, _kernels.choose(op, layout, out_dtype))
 
