@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import ast
 import dataclasses
+import functools
 import itertools
 import re
 import threading
@@ -19,13 +20,13 @@ import typing
 import weakref
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Literal, TypeVar, TypeVarTuple, Unpack
+from typing import Any, Final, Literal, TypeVar, TypeVarTuple, Unpack
 
 import numpy as np
 from jaxtyping import Shaped
 
 from typedtensor._dims import Dim
-from typedtensor._dtypes import CONCRETE_DTYPES, generic
+from typedtensor._dtypes import CONCRETE_DTYPES, generic, numpy_dtype_of
 from typedtensor._errors import AnnotationError
 from typedtensor._shape_rules import format_tensor
 from typedtensor._tensor import Tensor
@@ -48,6 +49,14 @@ class DimSpec:
     text: str
     token: str
     binds: bool  # a named size (Dim, TypeVar, *Ts) that the call binds on first use
+
+    @property
+    def is_run(self) -> bool:
+        """Whether this stands for a run of dims (``*Ts`` or ``*tuple[Any, ...]``)."""
+        return self.token.startswith(("*", "..."))
+
+
+_ANY_RUN: Final = DimSpec("*tuple[Any, ...]", "...", False)
 
 
 @dataclass(frozen=True)
@@ -100,13 +109,11 @@ def tensor_spec(annotation: object, namespaces: Namespaces, where: str) -> Tenso
     if typing.get_origin(annotation) in (typing.Union, types.UnionType):
         return _optional_spec(annotation, namespaces, where)
     if annotation is Tensor:
-        return _build_spec(generic, [DimSpec("*tuple[Any, ...]", "...", False)], where)
+        return _build_spec(generic, [_ANY_RUN], where)
     if typing.get_origin(annotation) is not Tensor:
         return None
     dtype, *dims = typing.get_args(annotation)
     dim_specs = [spec for dim in dims for spec in _dim_specs(_resolve(dim, namespaces, where), where)]
-    if sum(dim.token.startswith(("*", "...")) for dim in dim_specs) > 1:
-        raise AnnotationError(f"{where}: a shape may contain only one unpacked *Ts or *tuple[Any, ...]")
     return _build_spec(_resolve(dtype, namespaces, where), dim_specs, where)
 
 
@@ -191,22 +198,17 @@ def _dtype_marker(dtype: object, where: str) -> type[generic]:
     )
 
 
-_dtypes_of: dict[type[generic], frozenset[np.dtype[Any]]] = {}
-
-
+# Callers ignore arg-type: mypy does not count a class as Hashable, as functools.cache wants.
+@functools.cache
 def dtypes_of(marker: type[generic]) -> frozenset[np.dtype[Any]]:
     """The numpy dtypes of the concrete markers within ``marker`` (a marker or a category), worked
     out once per marker: calls with a constrained dtype TypeVar ask for them at every check."""
-    dtypes = _dtypes_of.get(marker)
-    if dtypes is None:
-        concrete = (m.numpy_dtype for m in CONCRETE_DTYPES if issubclass(m, marker))
-        dtypes = _dtypes_of[marker] = frozenset(dtype for dtype in concrete if dtype is not None)
-    return dtypes
+    return frozenset(numpy_dtype_of(m) for m in CONCRETE_DTYPES if issubclass(m, marker))
 
 
 def fitting(dtype: np.dtype[Any], markers: tuple[type[generic], ...]) -> tuple[type[generic], ...]:
     """Those of ``markers`` that accept ``dtype``."""
-    return tuple(marker for marker in markers if dtype in dtypes_of(marker))
+    return tuple(marker for marker in markers if dtype in dtypes_of(marker))  # type: ignore[arg-type]
 
 
 def _dim_specs(dim: object, where: str) -> list[DimSpec]:
@@ -244,7 +246,7 @@ def _unpacked_dims(inner: object, where: str) -> list[DimSpec]:
         return [DimSpec(f"*{inner.__name__}", f"*{_symbol(inner, where)}", True)]
     args = typing.get_args(inner)
     if typing.get_origin(inner) is tuple and args in ((Any, ...), (int, ...)):
-        return [DimSpec("*tuple[Any, ...]", "...", False)]
+        return [_ANY_RUN]
     if typing.get_origin(inner) is tuple and ... not in args:
         return [_dim_spec(dim, where) for dim in args]
     raise AnnotationError(
@@ -295,14 +297,16 @@ def _symbol(dim: type | TypeVar | TypeVarTuple, where: str) -> str:
 
 def _build_spec(dtype: object, dims: list[DimSpec], where: str) -> TensorSpec:
     """The spec of a resolved dtype and validated dims, with its jaxtyping array type."""
+    variadic = [index for index, dim in enumerate(dims) if dim.is_run]
+    if len(variadic) > 1:
+        raise AnnotationError(f"{where}: a shape may contain only one unpacked *Ts or *tuple[Any, ...]")
     markers = _dtype_markers(dtype, where)
     var = dtype if isinstance(dtype, TypeVar) and dtype.__constraints__ else None
     dtype_text = var.__name__ if var else markers[0].__name__
-    variadic = [index for index, dim in enumerate(dims) if dim.token.startswith(("*", "..."))]
     return TensorSpec(
         text=format_tensor(dtype_text, [dim.text for dim in dims]),
         dtype_text=dtype_text,
-        dtypes=frozenset().union(*map(dtypes_of, markers)),
+        dtypes=frozenset().union(*map(dtypes_of, markers)),  # type: ignore[arg-type]
         dims=tuple(dims),
         shape_type=typing.cast(type, Shaped[np.ndarray, " ".join(dim.token for dim in dims)]),
         variadic_index=variadic[0] if variadic else None,
