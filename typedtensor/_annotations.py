@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import ast
 import dataclasses
-import functools
 import itertools
 import re
 import threading
@@ -198,17 +197,22 @@ def _dtype_marker(dtype: object, where: str) -> type[generic]:
     )
 
 
-# Callers ignore arg-type: mypy does not count a class as Hashable, as functools.cache wants.
-@functools.cache
+# A plain dict rather than functools.cache: mypy does not count a class as Hashable.
+_DTYPES_OF: dict[type[generic], frozenset[np.dtype[Any]]] = {}
+
+
 def dtypes_of(marker: type[generic]) -> frozenset[np.dtype[Any]]:
     """The numpy dtypes of the concrete markers within ``marker`` (a marker or a category), worked
     out once per marker: calls with a constrained dtype TypeVar ask for them at every check."""
-    return frozenset(numpy_dtype_of(m) for m in CONCRETE_DTYPES if issubclass(m, marker))
+    dtypes = _DTYPES_OF.get(marker)
+    if dtypes is None:
+        dtypes = _DTYPES_OF[marker] = frozenset(numpy_dtype_of(m) for m in CONCRETE_DTYPES if issubclass(m, marker))
+    return dtypes
 
 
 def fitting(dtype: np.dtype[Any], markers: tuple[type[generic], ...]) -> tuple[type[generic], ...]:
     """Those of ``markers`` that accept ``dtype``."""
-    return tuple(marker for marker in markers if dtype in dtypes_of(marker))  # type: ignore[arg-type]
+    return tuple(marker for marker in markers if dtype in dtypes_of(marker))
 
 
 def _dim_specs(dim: object, where: str) -> list[DimSpec]:
@@ -306,7 +310,7 @@ def _build_spec(dtype: object, dims: list[DimSpec], where: str) -> TensorSpec:
     return TensorSpec(
         text=format_tensor(dtype_text, [dim.text for dim in dims]),
         dtype_text=dtype_text,
-        dtypes=frozenset().union(*map(dtypes_of, markers)),  # type: ignore[arg-type]
+        dtypes=frozenset().union(*map(dtypes_of, markers)),
         dims=tuple(dims),
         shape_type=typing.cast(type, Shaped[np.ndarray, " ".join(dim.token for dim in dims)]),
         variadic_index=variadic[0] if variadic else None,
