@@ -17,16 +17,8 @@ import numpy as np
 
 from typedtensor import _kernels
 from typedtensor._dtypes import marker_named, marker_of, numpy_dtype_of, type_text
-from typedtensor._errors import AxisError, SelectionError
-from typedtensor._shape_rules import (
-    AxisKey,
-    AxisOutOfRange,
-    InvalidSelection,
-    Problem,
-    apply_mask,
-    reduced_mask,
-    result_dtype,
-)
+from typedtensor._errors import problem_error
+from typedtensor._shape_rules import AxisKey, Problem, apply_mask, reduced_mask, result_dtype
 
 Array: TypeAlias = np.ndarray[Any, Any]
 
@@ -88,12 +80,9 @@ def _is_int(value: object) -> bool:
 
 
 def _error(problem: Problem | EmptyExtent, caller: str, array: Array) -> Exception:
-    tensor = type_text(array)
-    if isinstance(problem, AxisOutOfRange):
-        return AxisError(problem.message(caller, tensor))
-    if isinstance(problem, InvalidSelection):
-        return SelectionError(problem.message(caller, tensor))
-    return ValueError(problem.message(caller, tensor))
+    if isinstance(problem, EmptyExtent):
+        return ValueError(problem.message(caller, type_text(array)))
+    return problem_error(problem, caller, [type_text(array)])
 
 
 @functools.lru_cache(maxsize=PLAN_CACHE_SIZE)

@@ -8,10 +8,7 @@ falls back to the declared type: mypy already reports arguments of the wrong typ
 
 from __future__ import annotations
 
-from typing import TypeAlias
-
 from mypy.nodes import ArgKind, Expression, ListExpr, StarExpr, TupleExpr
-from mypy.plugin import FunctionContext, MethodContext
 from mypy.types import (
     AnyType,
     Instance,
@@ -25,14 +22,8 @@ from mypy.types import (
     get_proper_type,
 )
 
+from typing_plugins._calls import CallContext, NotUnderstood
 from typing_plugins._rules import shape_rules
-
-CallContext: TypeAlias = FunctionContext | MethodContext
-
-
-class NotUnderstood(Exception):
-    """An argument the plugin does not model; the call keeps its declared type."""
-
 
 def axis_argument(ctx: CallContext) -> shape_rules.AxisSpec:
     """``axis`` of the call (``None`` when not passed)."""

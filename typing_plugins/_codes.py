@@ -1,8 +1,8 @@
 """The error codes of typedtensor's static checks (SPEC §5).
 
 Each can be switched off with ``disable_error_code`` and silenced with ``# type: ignore[code]``.
-Defining an ``ErrorCode`` registers it with mypy, so all six exist from the start even where no
-check reports them yet.
+Defining an ``ErrorCode`` registers it with mypy, so all of them exist from the start. A rule's
+problem names its code (``Problem.code``); ``ERROR_CODES`` finds the mypy code of that name.
 """
 
 from typing import Final
@@ -11,9 +11,15 @@ from mypy.errorcodes import ErrorCode
 
 _CATEGORY: Final = "typedtensor"
 
-TENSOR_AXIS: Final = ErrorCode("tensor-axis", "Check that reduction axes are in range", _CATEGORY)
+TENSOR_AXIS: Final = ErrorCode("tensor-axis", "Check that axes are in range", _CATEGORY)
 TENSOR_SELECTION: Final = ErrorCode("tensor-selection", "Check that a Selection string fits the rank", _CATEGORY)
 TENSOR_BROADCAST: Final = ErrorCode("tensor-broadcast", "Check that operand shapes broadcast", _CATEGORY)
 TENSOR_MATMUL: Final = ErrorCode("tensor-matmul", "Check that matmul inner dims agree", _CATEGORY)
 TENSOR_RESHAPE: Final = ErrorCode("tensor-reshape", "Check that a reshape keeps the element count", _CATEGORY)
 TENSOR_SHAPE: Final = ErrorCode("tensor-shape", "Check other shape rules of tensor ops", _CATEGORY)
+TENSOR_INDEX: Final = ErrorCode("tensor-index", "Check that literal indices are in range", _CATEGORY)
+
+ERROR_CODES: Final = {
+    code.code: code
+    for code in (TENSOR_AXIS, TENSOR_SELECTION, TENSOR_BROADCAST, TENSOR_MATMUL, TENSOR_RESHAPE, TENSOR_SHAPE, TENSOR_INDEX)
+}

@@ -1,8 +1,8 @@
 """``Tensor[DT, *dims]`` as mypy sees it, translated to and from the shape rules' ``Shape``.
 
-A dim is kept as the mypy type it is (``Literal[32]``, a ``Dim`` class, a TypeVar, ``Any``); the
-rules treat dims as opaque, so nothing is lost. The one variadic (``*Ts``, ``*tuple[X, ...]``)
-is kept as its ``UnpackType``.
+A dim is kept as the mypy type it is (``Literal[32]``, a ``Dim`` class, a TypeVar), but ``Any``
+is the rules' ``UNKNOWN``; the rules treat dims as opaque, so nothing is lost. The one variadic
+(``*Ts``, ``*tuple[X, ...]``) is kept as its ``UnpackType``.
 """
 
 from __future__ import annotations
@@ -51,7 +51,8 @@ def tensor_type(typ: Type) -> TensorType | None:
     tensor_info = next((info for info in proper.type.mro if info.fullname == TENSOR), None)
     if tensor_info is None:
         return None
-    dtype, *dims = flatten_nested_tuples(map_instance_to_supertype(proper, tensor_info).args)
+    dtype, *args = flatten_nested_tuples(map_instance_to_supertype(proper, tensor_info).args)
+    dims = [shape_rules.UNKNOWN if isinstance(get_proper_type(dim), AnyType) else dim for dim in args]
     if isinstance(dtype, UnpackType):
         return None  # ``Tensor[*tuple[Any, ...]]``: the run holds the dtype and the dims, rank unknown
     runs = [index for index, dim in enumerate(dims) if isinstance(dim, UnpackType)]
@@ -82,13 +83,6 @@ def dtype_name(dtype: Type) -> str | None:
     return None
 
 
-def tensor_instance(template: Instance, dtype: Type, shape: MypyShape, unknown_run: UnpackType) -> Instance:
-    """``Tensor[dtype, *shape]`` built on ``template`` (a ``Tensor`` instance); unknowns are Any."""
-    variadic = [] if shape.variadic is None else [unknown_run if shape.variadic is shape_rules.UNKNOWN else shape.variadic]
-    args = [dtype, *map(_dim_type, shape.prefix), *variadic, *map(_dim_type, shape.suffix)]
-    return template.copy_modified(args=args)
-
-
 def tensor_text(tensor: TensorType, options: Options) -> str:
     """How messages write the tensor: ``Tensor[float32, 32, Batch, *Rest]``."""
     shape = tensor.shape
@@ -98,10 +92,6 @@ def tensor_text(tensor: TensorType, options: Options) -> str:
         run = ["*tuple[Any, ...]" if shape.variadic is shape_rules.UNKNOWN else _type_text(shape.variadic, options)]
     dims = [*(_type_text(dim, options) for dim in shape.prefix), *run, *(_type_text(dim, options) for dim in shape.suffix)]
     return shape_rules.format_tensor(dtype_name(tensor.dtype) or _type_text(tensor.dtype, options), dims)
-
-
-def _dim_type(dim: Type | shape_rules.Unknown) -> Type:
-    return AnyType(TypeOfAny.special_form) if isinstance(dim, shape_rules.Unknown) else dim
 
 
 def _type_text(typ: Type | shape_rules.Unknown, options: Options) -> str:

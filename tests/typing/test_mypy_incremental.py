@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-import hashlib
+import shutil
 from pathlib import Path
 
 from mypy.options import Options
 from mypy.plugin import ReportConfigContext
 
 from mypy_helpers import PROJECT, Mypy, assert_no_crash
+from typing_plugins._rules import rules_digest
 from typing_plugins.mypy_plugin import PLUGIN_VERSION, TypedTensorPlugin
 
 SOURCE = """\
@@ -49,8 +50,14 @@ def test_a_rechecked_module_sees_cached_tensors_exactly(mypy_runner: Mypy, tmp_p
     _check(mypy_runner, source, user)
 
 
-def test_the_cache_key_follows_the_shape_rules() -> None:
+def test_the_cache_key_follows_the_shape_rules(tmp_path: Path) -> None:
     """mypy hashes only the plugin's entry module, but the shared rules change apart from it."""
-    rules = PROJECT / "typedtensor" / "_shape_rules.py"
+    rules = PROJECT / "typedtensor" / "_shape_rules"
     key = TypedTensorPlugin(Options()).report_config_data(ReportConfigContext("m", "m.py", is_check=False))
-    assert key == f"{PLUGIN_VERSION}:{hashlib.sha256(rules.read_bytes()).hexdigest()[:16]}"
+    assert key == f"{PLUGIN_VERSION}:{rules_digest(rules)}"
+    copy = shutil.copytree(rules, tmp_path / "rules", ignore=shutil.ignore_patterns("__pycache__"))
+    assert rules_digest(copy) == rules_digest(rules)
+    for module in sorted(copy.glob("*.py")):  # an edit of any one rule module changes the key
+        before = rules_digest(copy)
+        module.write_text(module.read_text() + "# edited\n")
+        assert rules_digest(copy) != before, module.name

@@ -1,35 +1,15 @@
-"""Shape and dtype rules of the reductions, written once.
+"""Shape rules of the reductions (``reduce_sum`` ...): which dims an ``axis`` reduces.
 
-Pure Python with no numpy and no mypy import: the runtime reducer calls it with ints, the mypy
-plugin with mypy types. A rule returns a result or a problem (``AxisOutOfRange``,
-``InvalidSelection``) instead of raising, so each caller reports it in its own voice with the
-same words.
-
-Dims are opaque values of any type ``D``; the only dim a rule creates is the ``one`` the caller
-passes (the int 1, or ``Literal[1]``). A dim the rule cannot know is ``UNKNOWN``.
+The only dim these rules create is the ``one`` the caller passes (the int 1, or ``Literal[1]``).
 """
 
 from __future__ import annotations
 
-import enum
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Final, Generic, TypeAlias, TypeVar
+from typing import ClassVar, Final, TypeAlias
 
-
-class Unknown(enum.Enum):
-    """A value only known at run time: a dim, an axis, a whole argument, or a run of dims."""
-
-    UNKNOWN = "UNKNOWN"
-
-    def __repr__(self) -> str:
-        return self.value
-
-
-UNKNOWN: Final = Unknown.UNKNOWN
-
-D = TypeVar("D")
-V = TypeVar("V")
+from .core import UNKNOWN, D, Problem, Shape, Unknown, V
 
 #: ``axis`` as the rules see it: ``None``, one axis, a tuple of axes (some maybe unknown),
 #: a Selection string, or ``UNKNOWN`` (nothing known, not even its kind).
@@ -41,47 +21,16 @@ REDUCTION_OPS: Final = ("sum", "mean", "max", "min", "prod", "any", "all")
 SELECTION_REDUCE: Final = "^"
 SELECTION_KEEP: Final = "v"
 
-_NARROW_SIGNED: Final = frozenset({"bool_", "int8", "int16", "int32"})
-_NARROW_UNSIGNED: Final = frozenset({"uint8", "uint16", "uint32"})
-_INTEGRAL: Final = _NARROW_SIGNED | _NARROW_UNSIGNED | {"int64", "uint64"}
-# The plugin also sees categories (``Tensor[integer, N]``); any integer's mean is ``float64``.
-_INTEGER_CATEGORIES: Final = frozenset({"integer", "signedinteger", "unsignedinteger"})
-
-
-def result_dtype(op: str, dtype: str) -> str:
-    """The dtype name of ``reduce_<op>`` over a tensor of dtype ``dtype`` (numpy's rules).
-
-    ``dtype`` may be a category such as ``floating``: the answer is then the narrowest name
-    that holds for every dtype in it (the sum of any ``signedinteger`` is a ``signedinteger``).
-
-    >>> result_dtype("sum", "int32"), result_dtype("mean", "int8"), result_dtype("any", "float32")
-    ('int64', 'float64', 'bool_')
-    """
-    if op in ("any", "all"):
-        return "bool_"
-    if op in ("sum", "prod"):
-        if dtype in _NARROW_SIGNED:
-            return "int64"
-        if dtype in _NARROW_UNSIGNED:
-            return "uint64"
-    if op == "mean" and (dtype in _INTEGRAL or dtype in _INTEGER_CATEGORIES):
-        return "float64"
-    return dtype
-
-
-def format_tensor(dtype: str, dims: Sequence[str]) -> str:
-    """How messages write a tensor type: ``Tensor[float32, 32, Batch, *Rest]``."""
-    return f"Tensor[{', '.join([dtype, *dims])}]"
-
-
 @dataclass(frozen=True)
-class AxisOutOfRange:
+class AxisOutOfRange(Problem):
     """Axes outside ``-rank <= k < rank``, every one of them, in the order given."""
 
+    code: ClassVar[str] = "tensor-axis"
     axes: tuple[int, ...]
     rank: int
 
-    def message(self, op: str, tensor: str) -> str:
+    def message(self, op: str, operands: Sequence[str]) -> str:
+        tensor = operands[0]
         noun = "Axis" if len(self.axes) == 1 else "Axes"
         verb = "is" if len(self.axes) == 1 else "are"
         listed = ", ".join(str(axis) for axis in self.axes)
@@ -93,14 +42,16 @@ class AxisOutOfRange:
 
 
 @dataclass(frozen=True)
-class InvalidSelection:
+class InvalidSelection(Problem):
     """A Selection string whose length is not the rank, or with a character other than ``^``/``v``."""
 
+    code: ClassVar[str] = "tensor-selection"
     selection: str
     rank: int
     rank_is_minimum: bool = False
 
-    def message(self, op: str, tensor: str) -> str:
+    def message(self, op: str, operands: Sequence[str]) -> str:
+        tensor = operands[0]
         bad = sorted({char for char in self.selection if char not in (SELECTION_REDUCE, SELECTION_KEEP)})
         if bad:
             shown = ", ".join(f'"{char}"' for char in bad)
@@ -115,9 +66,6 @@ class InvalidSelection:
             f'Selection "{self.selection}" for "{op}" has {len(self.selection)} {characters} '
             f"but {tensor} has rank {rank} (one character per dim)"
         )
-
-
-Problem: TypeAlias = AxisOutOfRange | InvalidSelection
 
 
 def selection_problem(selection: str, rank: int, *, rank_is_minimum: bool = False) -> InvalidSelection | None:
@@ -152,23 +100,6 @@ def reduced_mask(axis: AxisKey, rank: int) -> tuple[bool, ...] | Problem:
 def apply_mask(dims: Sequence[D], mask: Sequence[bool], keepdims: bool, one: D) -> tuple[D, ...]:
     """The dims left after reducing ``mask``: dropped, or replaced by ``one`` with ``keepdims``."""
     return tuple(one if reduced else dim for dim, reduced in zip(dims, mask) if keepdims or not reduced)
-
-
-@dataclass(frozen=True)
-class Shape(Generic[D, V]):
-    """A shape of known dims around at most one run of unknown length.
-
-    ``variadic`` is ``None`` for a fixed rank, the caller's own value for a run it can name
-    (mypy's ``*Ts``), or ``UNKNOWN`` for any number of unknown dims (``*tuple[Any, ...]``).
-    """
-
-    prefix: tuple[D | Unknown, ...]
-    variadic: V | Unknown | None = None
-    suffix: tuple[D | Unknown, ...] = ()
-
-    @property
-    def rank(self) -> int | None:
-        return len(self.prefix) if self.variadic is None else None
 
 
 def reduce_shape(shape: Shape[D, V], axis: AxisSpec, keepdims: bool | Unknown, one: D) -> Shape[D, V] | Problem:

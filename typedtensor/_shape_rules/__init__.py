@@ -1,0 +1,41 @@
+"""Shape and dtype rules of every op, written once.
+
+Pure Python with no numpy and no mypy import: the runtime calls the rules with ints, the mypy
+plugin with mypy types. A rule returns a result or a ``Problem`` instead of raising, so each
+caller reports it in its own voice (an exception, a mypy error) with the same words. One module
+per kind of rule; this package re-exports them all.
+"""
+
+from .broadcast import BroadcastMismatch as BroadcastMismatch, broadcast_shapes as broadcast_shapes
+from .core import (
+    INT_DIMS as INT_DIMS,
+    UNKNOWN as UNKNOWN,
+    UNKNOWN_SHAPE as UNKNOWN_SHAPE,
+    Dims as Dims,
+    Problem as Problem,
+    Shape as Shape,
+    Unknown as Unknown,
+    format_tensor as format_tensor,
+    join_operands as join_operands,
+)
+from .dtypes import (
+    CATEGORIES as CATEGORIES,
+    CONCRETE as CONCRETE,
+    ScalarKind as ScalarKind,
+    promote as promote,
+    promote_scalar as promote_scalar,
+    result_dtype as result_dtype,
+)
+from .reductions import (
+    REDUCTION_OPS as REDUCTION_OPS,
+    SELECTION_KEEP as SELECTION_KEEP,
+    SELECTION_REDUCE as SELECTION_REDUCE,
+    AxisKey as AxisKey,
+    AxisOutOfRange as AxisOutOfRange,
+    AxisSpec as AxisSpec,
+    InvalidSelection as InvalidSelection,
+    apply_mask as apply_mask,
+    reduce_shape as reduce_shape,
+    reduced_mask as reduced_mask,
+    selection_problem as selection_problem,
+)

@@ -1,0 +1,87 @@
+"""numpy broadcasting, statically: dims align from the right and a size-1 dim stretches.
+
+Two dims broadcast to their common size; ``Literal[1]`` gives way to the other dim; two
+different literal sizes, neither 1, cannot broadcast. A named or generic dim against a literal
+``n`` (not 1) gives ``n``, the only size with which both can run; two different named or generic
+dims give an unknown dim, never an error: they may be equal at run time.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import ClassVar
+
+from .core import UNKNOWN, D, Dims, Problem, Shape, Unknown, V, join_operands
+
+
+@dataclass(frozen=True)
+class BroadcastMismatch(Problem):
+    """Two literal sizes, neither 1, at the same position from the right."""
+
+    code: ClassVar[str] = "tensor-broadcast"
+    sizes: tuple[int, int]
+    axis: int  # negative: counted from the end, where broadcasting aligns dims
+
+    def message(self, op: str, operands: Sequence[str]) -> str:
+        left, right = self.sizes
+        return (
+            f'Cannot broadcast {join_operands(operands)} for "{op}": '
+            f"sizes {left} and {right} at axis {self.axis} differ and neither is 1"
+        )
+
+
+def broadcast_dims(left: D | Unknown, right: D | Unknown, dims: Dims[D], axis: int) -> D | Unknown | BroadcastMismatch:
+    """The dim of two dims broadcast together (``axis`` counts from the end, for the message)."""
+    size_left, size_right = dims.size_of(left), dims.size_of(right)
+    if size_left == 1:
+        return right
+    if size_right == 1 or (left == right and not isinstance(left, Unknown)):
+        return left
+    if size_left is not None and size_right is not None:
+        return BroadcastMismatch((size_left, size_right), axis)
+    if size_left is not None:
+        return left
+    return right if size_right is not None else UNKNOWN
+
+
+def broadcast_shapes(shapes: Sequence[Shape[D, V]], dims: Dims[D]) -> Shape[D, V] | BroadcastMismatch:
+    """The shape of ``shapes`` broadcast together, as exact as the shapes allow.
+
+    The trailing dims every shape knows are broadcast exactly (a mismatch there is an error at
+    run time too). Dims further left are exact only when no more than one distinct leading
+    part reaches them; otherwise they are an unknown run.
+    """
+    tails = [shape.prefix if shape.variadic is None else shape.suffix for shape in shapes]
+    variadic_tails = [len(tail) for shape, tail in zip(shapes, tails) if shape.variadic is not None]
+    known = min(variadic_tails, default=max(len(tail) for tail in tails))
+    result: list[D | Unknown] = []
+    for axis in range(-1, -known - 1, -1):
+        dim: D | Unknown = dims.literal(1)
+        for tail in tails:
+            if len(tail) >= -axis:
+                broadcast = broadcast_dims(dim, tail[axis], dims, axis)
+                if isinstance(broadcast, BroadcastMismatch):
+                    return broadcast
+                dim = broadcast
+        result.insert(0, dim)
+    leading: list[Shape[D, V]] = []
+    for shape in shapes:
+        rest = _leading(shape, known)
+        if rest != Shape(()) and rest not in leading:  # a shape within the known dims adds nothing
+            leading.append(rest)
+    if len(leading) > 1:
+        return Shape((), UNKNOWN, tuple(result))
+    if not leading:
+        return Shape(tuple(result))
+    rest = leading[0]
+    if rest.variadic is None:
+        return Shape(rest.prefix + tuple(result))
+    return Shape(rest.prefix, rest.variadic, rest.suffix + tuple(result))
+
+
+def _leading(shape: Shape[D, V], known: int) -> Shape[D, V]:
+    """What is left of ``shape`` after its last ``known`` dims (``()`` if nothing is)."""
+    if shape.variadic is None:
+        return Shape(shape.prefix[: max(len(shape.prefix) - known, 0)])
+    return Shape(shape.prefix, shape.variadic, shape.suffix[: len(shape.suffix) - known])

@@ -1,0 +1,90 @@
+"""What every hook does with a call: read tensors, build result types, report problems, fall back.
+
+A hook computes its result inside ``guarded``: whatever it does not understand raises
+``NotUnderstood`` (or fails outright) and the call keeps its declared type, which is never wrong,
+only less exact.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import TypeAlias
+
+from mypy.nodes import Context
+from mypy.plugin import CheckerPluginInterface, FunctionContext, MethodContext
+from mypy.types import AnyType, Instance, LiteralType, Type, TypeOfAny, UnpackType, get_proper_type
+
+from typing_plugins._codes import ERROR_CODES
+from typing_plugins._rules import shape_rules
+from typing_plugins._tensor_types import MypyShape, TensorType, tensor_text
+
+CallContext: TypeAlias = FunctionContext | MethodContext
+#: Hooks of the plugin's tables: the call's context in, its result type out.
+FunctionHook: TypeAlias = Callable[[FunctionContext], Type]
+MethodHook: TypeAlias = Callable[[MethodContext], Type]
+#: An operand as messages name it: a tensor, or the name of a scalar's type (``float``).
+Operand: TypeAlias = TensorType | str
+
+
+class NotUnderstood(Exception):
+    """A call the plugin does not model; it keeps its declared type."""
+
+
+def guarded(ctx: CallContext, infer: Callable[[], Type]) -> Type:
+    """``infer()``, or the declared type when the call is outside what the plugin models."""
+    try:
+        return infer()
+    except NotUnderstood:
+        return ctx.default_return_type
+    except Exception as error:  # noqa: BLE001 - a plugin bug must not stop the user's mypy run
+        # Say so at the call rather than hide it: the project's tests fail on this note.
+        ctx.api.msg.note(f"typedtensor's mypy plugin failed here and kept the declared type ({error!r}); please report it", ctx.context)
+        return ctx.default_return_type
+
+
+def report(ctx: CallContext, problem: shape_rules.Problem, op: str, operands: Sequence[Operand], where: Context | None = None) -> None:
+    """Report ``problem`` of ``op`` at ``where`` (the call by default), worded as the runtime words it."""
+    texts = [operand if isinstance(operand, str) else tensor_text(operand, ctx.api.options) for operand in operands]
+    ctx.api.fail(problem.message(op, texts), where or ctx.context, code=ERROR_CODES[problem.code])
+
+
+def int_type(api: CheckerPluginInterface) -> Instance:
+    return api.named_generic_type("builtins.int", [])
+
+
+def mypy_dims(api: CheckerPluginInterface) -> shape_rules.Dims[Type]:
+    """Dims as mypy types: ``Literal[n]`` has size n; Dim classes and TypeVars have none."""
+    builtin_int = int_type(api)
+
+    def size(dim: Type) -> int | None:
+        proper = get_proper_type(dim)
+        if isinstance(proper, LiteralType) and isinstance(proper.value, int) and not isinstance(proper.value, bool):
+            return proper.value
+        return None
+
+    return shape_rules.Dims(size, lambda n: LiteralType(n, builtin_int))
+
+
+def dtype_type(api: CheckerPluginInterface, name: str) -> Instance:
+    """The marker class called ``name`` (by its public name: mypy resolves names through packages)."""
+    return api.named_generic_type(f"typedtensor.{name}", [])
+
+
+def new_tensor(api: CheckerPluginInterface, dtype: Type, shape: MypyShape) -> Instance:
+    """``Tensor[dtype, *shape]``; unknown dims are ``Any``, an unknown run ``*tuple[Any, ...]``."""
+    any_type = AnyType(TypeOfAny.special_form)
+
+    def dim(value: Type | shape_rules.Unknown) -> Type:
+        return any_type if isinstance(value, shape_rules.Unknown) else value
+
+    run: list[Type] = []
+    if shape.variadic is shape_rules.UNKNOWN:
+        run = [UnpackType(api.named_generic_type("builtins.tuple", [any_type]))]
+    elif shape.variadic is not None:
+        run = [shape.variadic]
+    return api.named_generic_type("typedtensor.Tensor", [dtype, *map(dim, shape.prefix), *run, *map(dim, shape.suffix)])
+
+
+def unknown_tensor(api: CheckerPluginInterface, dtype: Type) -> Instance:
+    """``Tensor[dtype, *tuple[Any, ...]]``: the result after an error, so one bug gives one error."""
+    return new_tensor(api, dtype, shape_rules.Shape((), shape_rules.UNKNOWN))
