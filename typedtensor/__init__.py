@@ -10,6 +10,7 @@
 from typedtensor._check import check as check, shapechecked as shapechecked
 from typedtensor._creation import full as full, ones as ones, tensor as tensor, zeros as zeros
 from typedtensor._dims import Dim as Dim
+from typedtensor._elementwise import add as add
 from typedtensor._dtypes import (
     bool_ as bool_,
     complex64 as complex64,
@@ -37,8 +38,13 @@ from typedtensor._dtypes import (
 from typedtensor._errors import (
     AnnotationError as AnnotationError,
     AxisError as AxisError,
+    BroadcastError as BroadcastError,
+    MatmulError as MatmulError,
+    ReshapeError as ReshapeError,
     SelectionError as SelectionError,
     ShapeError as ShapeError,
+    TensorIndexError as TensorIndexError,
+    TensorShapeError as TensorShapeError,
     TypedTensorError as TypedTensorError,
 )
 from typedtensor._reductions import (

@@ -30,6 +30,9 @@ class Tensor(Generic[DT, Unpack[Shape]]):
 
     __slots__ = ("_array",)
     _array: np.ndarray[Any, Any]
+    # numpy defers to our operators (``np.float64(2) + x`` calls ``x.__radd__``) and its ufuncs
+    # refuse a Tensor instead of returning an untyped ndarray: ``np.asarray(x)`` says so explicitly.
+    __array_ufunc__ = None
 
     def __init__(self, array: np.ndarray[Any, Any]) -> None:
         if type(array) is not np.ndarray:
@@ -103,9 +106,21 @@ class Tensor(Generic[DT, Unpack[Shape]]):
         """Whether every element over ``axis`` is nonzero (see ``typedtensor.reduce_all``)."""
         return wrap(_reduce.reduce_array("all", self._array, axis, keepdims, "all"))
 
+    # Operators: each calls the op function of its name (``typedtensor.add`` ...).
+
+    def __add__(self, other: Tensor[Any, Unpack[tuple[Any, ...]]] | complex) -> Tensor[Any, Unpack[tuple[Any, ...]]]:
+        return _elementwise.binary("add", "add", self, other)
+
+    def __radd__(self, other: complex) -> Tensor[Any, Unpack[tuple[Any, ...]]]:
+        return _elementwise.binary("add", "add", other, self)
+
 
 def wrap(array: np.ndarray[Any, Any]) -> Tensor[Any, Unpack[tuple[Any, ...]]]:
     """A Tensor over ``array`` without ``__init__``'s checks: for arrays our own code made."""
     result: Tensor[Any, Unpack[tuple[Any, ...]]] = object.__new__(Tensor)
     result._array = array
     return result
+
+
+# The ops wrap their results in Tensor, defined above: imported last, they find it.
+from typedtensor import _elementwise  # noqa: E402

@@ -22,7 +22,7 @@ CallContext: TypeAlias = FunctionContext | MethodContext
 #: Hooks of the plugin's tables: the call's context in, its result type out.
 FunctionHook: TypeAlias = Callable[[FunctionContext], Type]
 MethodHook: TypeAlias = Callable[[MethodContext], Type]
-#: An operand as messages name it: a tensor, or the name of a scalar's type (``float``).
+#: An operand: a tensor, or a Python scalar by the name of its type (``float``), as messages name it.
 Operand: TypeAlias = TensorType | str
 
 

@@ -53,16 +53,20 @@ def _infer_reduction(ctx: CallContext, caller: str, op: str, receiver: Type) -> 
 
 
 def _infer_creation(ctx: CallContext) -> Type:
-    """The declared ``Tensor[DT, int, int]`` with each dim made exact: ``Literal[n]``, or ``Any``."""
+    """``Tensor[DT, ...]`` with a dim per item of ``shape``: ``Literal[n]``, or what is declared.
+
+    As an argument, the call is inferred in the parameter's context, which may solve the shape
+    to ``*tuple[Any, ...]``: the shape argument still says how many dims there are.
+    """
     declared = get_proper_type(ctx.default_return_type)
     sizes = shape_argument(ctx)
-    if not isinstance(declared, Instance) or declared.type.fullname != TENSOR or len(declared.args) != 1 + len(sizes):
+    if not isinstance(declared, Instance) or declared.type.fullname != TENSOR:
         return ctx.default_return_type
-    if any(isinstance(arg, UnpackType) for arg in declared.args):
-        return ctx.default_return_type  # a shape of unknown length: the rank is unknown too
-    builtin_int = int_type(ctx.api)
     dtype, *dims = declared.args
-    return declared.copy_modified(args=[dtype, *(_size_dim(size, dim, builtin_int) for size, dim in zip(sizes, dims))])
+    if len(dims) != len(sizes) or any(isinstance(dim, UnpackType) for dim in dims):
+        dims = [AnyType(TypeOfAny.special_form)] * len(sizes)
+    builtin_int = int_type(ctx.api)
+    return new_tensor(ctx.api, dtype, shape_rules.Shape(tuple(_size_dim(size, dim, builtin_int) for size, dim in zip(sizes, dims))))
 
 
 def _size_dim(size: int | shape_rules.Unknown, declared: Type, builtin_int: Instance) -> Type:

@@ -14,7 +14,7 @@ from typing import Final
 from mypy.nodes import TypeInfo
 from mypy.plugin import Plugin, ReportConfigContext
 
-from typing_plugins import _reductions
+from typing_plugins import _elementwise, _reductions
 from typing_plugins._calls import FunctionHook, MethodHook
 from typing_plugins._rules import RULES_DIGEST
 from typing_plugins._tensor_types import TENSOR
@@ -23,9 +23,9 @@ from typing_plugins._tensor_types import TENSOR
 PLUGIN_VERSION: Final = 3
 
 #: Functions by the fullname mypy resolves the re-exported name to.
-FUNCTION_HOOKS: Final[dict[str, FunctionHook]] = {**_reductions.FUNCTION_HOOKS}
+FUNCTION_HOOKS: Final[dict[str, FunctionHook]] = {**_reductions.FUNCTION_HOOKS, **_elementwise.FUNCTION_HOOKS}
 #: Methods and operators of ``Tensor`` by name.
-METHOD_HOOKS: Final[dict[str, MethodHook]] = {**_reductions.METHOD_HOOKS}
+METHOD_HOOKS: Final[dict[str, MethodHook]] = {**_reductions.METHOD_HOOKS, **_elementwise.METHOD_HOOKS}
 
 
 class TypedTensorPlugin(Plugin):

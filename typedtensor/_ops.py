@@ -1,0 +1,57 @@
+"""What every op does with its operands: take their arrays, find their namespace, raise a rule's problem.
+
+Ops are written against the array API namespace of the arrays they wrap (``xp.add``,
+``xp.permute_dims``), not against numpy by name: numpy is the one backend today, and another
+array library would then be a matter of tests. Asking an array for its namespace costs about
+0.5 us, so the answer is kept per array type.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from types import ModuleType
+from typing import Any, NoReturn, TypeAlias
+
+import numpy as np
+
+from typedtensor._dtypes import type_text
+from typedtensor._errors import problem_error
+from typedtensor._shape_rules import Problem
+from typedtensor._tensor import Tensor, wrap
+
+Array: TypeAlias = np.ndarray[Any, Any]
+AnyTensor: TypeAlias = Tensor[Any, *tuple[Any, ...]]
+
+_NAMESPACES: dict[type, ModuleType] = {}
+
+
+def namespace(array: Array) -> Any:
+    """The array API namespace of ``array`` (``numpy`` for an ndarray)."""
+    kind = type(array)
+    found = _NAMESPACES.get(kind)
+    if found is None:
+        found = _NAMESPACES[kind] = array.__array_namespace__()
+    return found
+
+
+def array_of(op: str, value: object, parameter: str = "x") -> Array:
+    """The array of a Tensor argument, or a ``TypeError`` saying what ``op`` expected."""
+    if isinstance(value, Tensor):
+        return value.numpy()
+    fix = "wrap it with typedtensor.Tensor(array)" if isinstance(value, np.ndarray) else "make one with typedtensor.tensor(data)"
+    raise TypeError(f'"{op}": {parameter} must be a typedtensor.Tensor, got {type(value).__name__}; {fix}')
+
+
+def operand_text(value: object) -> str:
+    """An operand as messages write it: ``Tensor[float32, 32, 10]``, or a scalar's type (``float``)."""
+    return type_text(value.numpy()) if isinstance(value, Tensor) else type(value).__name__
+
+
+def fail(problem: Problem, op: str, operands: Sequence[object]) -> NoReturn:
+    """Raise ``problem`` as its exception, naming ``op`` and every operand."""
+    raise problem_error(problem, op, [operand_text(value) for value in operands])
+
+
+def result(value: Any) -> AnyTensor:
+    """A Tensor over what the namespace returned (numpy gives a scalar for rank-0 results)."""
+    return wrap(value if type(value) is np.ndarray else np.asarray(value))
