@@ -11,6 +11,7 @@ from __future__ import annotations
 from mypy.nodes import ArgKind, Expression, ListExpr, StarExpr, TupleExpr
 from mypy.types import (
     AnyType,
+    CallableType,
     Instance,
     LiteralType,
     LiteralValue,
@@ -18,6 +19,7 @@ from mypy.types import (
     ProperType,
     TupleType,
     Type,
+    TypeType,
     UnionType,
     get_proper_type,
 )
@@ -142,3 +144,22 @@ def _literal_value(typ: Type) -> LiteralValue | None:
     if isinstance(proper, Instance) and proper.last_known_value is not None:
         proper = proper.last_known_value
     return proper.value if isinstance(proper, LiteralType) else None
+
+
+def dtype_argument(ctx: CallContext) -> Type | None:
+    """The marker class passed as ``dtype`` (``tt.float32`` -> ``float32``), or None if left out.
+
+    Read from the argument, not from the declared result: as an argument of another call, a
+    call is inferred in that parameter's context, which can solve its dtype TypeVar to ``Any``.
+    """
+    actual = _actual(ctx, "dtype") if "dtype" in ctx.callee_arg_names else None
+    if actual is None:
+        return None
+    proper = get_proper_type(actual[0])
+    if isinstance(proper, CallableType) and proper.is_type_obj():  # the class itself: ``tt.float32``
+        proper = get_proper_type(proper.ret_type)
+    elif isinstance(proper, TypeType):  # a ``type[float32]`` value
+        proper = get_proper_type(proper.item)
+    if isinstance(proper, Instance):
+        return proper
+    raise NotUnderstood

@@ -7,7 +7,7 @@ from typing import Final
 
 from mypy.types import AnyType, Instance, LiteralType, Type, TypeOfAny, UnpackType, get_proper_type
 
-from typing_plugins._arguments import axis_argument, keepdims_argument, shape_argument
+from typing_plugins._arguments import axis_argument, dtype_argument, keepdims_argument, shape_argument
 from mypy.plugin import MethodContext
 
 from typing_plugins._calls import CallContext, FunctionHook, MethodHook, dtype_type, guarded, int_type, new_tensor, report, unknown_tensor
@@ -56,13 +56,14 @@ def _infer_creation(ctx: CallContext) -> Type:
     """``Tensor[DT, ...]`` with a dim per item of ``shape``: ``Literal[n]``, or what is declared.
 
     As an argument, the call is inferred in the parameter's context, which may solve the shape
-    to ``*tuple[Any, ...]``: the shape argument still says how many dims there are.
+    to ``*tuple[Any, ...]`` and the dtype to ``Any``: the arguments still say what they are.
     """
     declared = get_proper_type(ctx.default_return_type)
     sizes = shape_argument(ctx)
     if not isinstance(declared, Instance) or declared.type.fullname != TENSOR:
         return ctx.default_return_type
-    dtype, *dims = declared.args
+    declared_dtype, *dims = declared.args
+    dtype = dtype_argument(ctx) or declared_dtype
     if len(dims) != len(sizes) or any(isinstance(dim, UnpackType) for dim in dims):
         dims = [AnyType(TypeOfAny.special_form)] * len(sizes)
     builtin_int = int_type(ctx.api)

@@ -64,3 +64,9 @@ def not_literal(n: int, shape: tuple[int, int], sizes: tuple[int, ...], batch: T
 
 
 not_literal(2, (2, 3), (2,), Tensor(np.zeros((1, 3), np.float32)))
+
+
+def as_arguments() -> None:
+    """As an argument, a call is inferred in the parameter's context: its own arguments still count."""
+    assert_type(tt.add(tt.zeros((2,), tt.int8), tt.ones((2,), tt.int8)), Tensor[tt.int8, L[2]])
+    assert_type(tt.zeros((2,)) + tt.full((3, 1), 1, dtype=tt.float64), Tensor[tt.float64, L[3], L[2]])
