@@ -13,6 +13,7 @@ import ast
 import dataclasses
 import itertools
 import re
+import sys
 import threading
 import types
 import typing
@@ -261,12 +262,21 @@ def _unpacked_dims(inner: object, where: str) -> list[DimSpec]:
 
 def _is_unpacked(dim: object) -> bool:
     """``*Ts``, ``*tuple[...]`` and ``Unpack[...]`` all arrive as different objects."""
-    return typing.get_origin(dim) is Unpack or getattr(dim, "__unpacked__", False) is True
+    return _is_unpack_form(dim) or getattr(dim, "__unpacked__", False) is True
+
+
+def _is_unpack_form(dim: object) -> bool:
+    """``Unpack[...]`` of ``typing``, or of ``typing_extensions``, which before Python 3.12 has
+    its own ``Unpack`` (the spelling of libraries that support older Pythons). A user who wrote
+    the latter has imported it, so it is looked up, never imported here."""
+    origin = typing.get_origin(dim)
+    extensions = sys.modules.get("typing_extensions")
+    return origin is Unpack or (extensions is not None and origin is getattr(extensions, "Unpack", Unpack))
 
 
 def _unpacked_argument(dim: object) -> object:
     """``Ts`` of ``*Ts`` / ``Unpack[Ts]``; ``tuple[Any, ...]`` of ``*tuple[Any, ...]``."""
-    if typing.get_origin(dim) is Unpack:
+    if _is_unpack_form(dim):
         return typing.get_args(dim)[0]
     return tuple[typing.get_args(dim)]  # type: ignore[misc]  # rebuild the packed tuple type
 
