@@ -23,7 +23,7 @@ from typing_plugins._rules import RULES_DIGEST, shape_rules
 from typing_plugins._tensor_types import TENSOR, TensorType, dtype_name, tensor_instance, tensor_text, tensor_type
 
 #: Bump whenever inference changes: mypy then drops cached results computed by an older plugin.
-PLUGIN_VERSION: Final = 2
+PLUGIN_VERSION: Final = 3
 
 #: ``reduce_sum`` ... by the fullname mypy resolves the re-exported name to, and their op.
 REDUCE_FUNCTIONS: Final = {f"typedtensor._reductions.reduce_{op}": op for op in shape_rules.REDUCTION_OPS}
