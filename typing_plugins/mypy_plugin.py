@@ -12,15 +12,16 @@ import functools
 from collections.abc import Callable
 from typing import Final
 
-from mypy.errorcodes import ErrorCode
+from mypy.errorcodes import ARG_TYPE, ErrorCode
+from mypy.messages import format_type_bare
 from mypy.nodes import TypeInfo
 from mypy.plugin import FunctionContext, MethodContext, Plugin, ReportConfigContext
 from mypy.types import AnyType, Instance, LiteralType, Type, TypeOfAny, UnpackType, get_proper_type
 
 from typing_plugins import _codes
-from typing_plugins._arguments import CallContext, NotUnderstood, axis_argument, keepdims_argument, shape_argument
+from typing_plugins._arguments import CallContext, NotUnderstood, axis_argument, bool_axis, keepdims_argument, shape_argument
 from typing_plugins._rules import RULES_DIGEST, shape_rules
-from typing_plugins._tensor_types import TENSOR, TensorType, dtype_name, tensor_instance, tensor_text, tensor_type
+from typing_plugins._tensor_types import TENSOR, MypyShape, TensorType, dtype_name, tensor_instance, tensor_text, tensor_type
 
 #: Bump whenever inference changes: mypy then drops cached results computed by an older plugin.
 PLUGIN_VERSION: Final = 3
@@ -104,12 +105,21 @@ def _infer_reduction(ctx: CallContext, caller: str, op: str, receiver: Type) -> 
     if tensor is None or unknown_run is None or not isinstance(declared, Instance):
         return ctx.default_return_type
     dtype = _result_dtype(ctx, op, tensor.dtype, declared)
+    return tensor_instance(declared, dtype, _reduced_shape(ctx, caller, tensor), unknown_run)
+
+
+def _reduced_shape(ctx: CallContext, caller: str, tensor: TensorType) -> MypyShape:
+    """The result's shape; after an error reported here, unknown dims (one bug, one error)."""
+    boolean = bool_axis(ctx)
+    if boolean is not None:
+        _fail_at_axis(ctx, shape_rules.wrong_axis_kind(caller, format_type_bare(boolean, ctx.api.options)), ARG_TYPE)
+        return shape_rules.Shape((), shape_rules.UNKNOWN)
     one = LiteralType(1, ctx.api.named_generic_type("builtins.int", []))
     shape = shape_rules.reduce_shape(tensor.shape, axis_argument(ctx), keepdims_argument(ctx), one)
-    if not isinstance(shape, shape_rules.Shape):
-        _report(ctx, shape, caller, tensor)
-        shape = shape_rules.Shape((), shape_rules.UNKNOWN)  # one bug, one error: the result's dims are unknown
-    return tensor_instance(declared, dtype, shape, unknown_run)
+    if isinstance(shape, shape_rules.Shape):
+        return shape
+    _report(ctx, shape, caller, tensor)
+    return shape_rules.Shape((), shape_rules.UNKNOWN)
 
 
 def _infer_creation(ctx: FunctionContext) -> Type:
@@ -159,5 +169,9 @@ def _result_dtype(ctx: CallContext, op: str, dtype: Type, declared: Instance) ->
 
 def _report(ctx: CallContext, problem: shape_rules.Problem, caller: str, tensor: TensorType) -> None:
     code: ErrorCode = _codes.TENSOR_AXIS if isinstance(problem, shape_rules.AxisOutOfRange) else _codes.TENSOR_SELECTION
-    where = ctx.args[ctx.callee_arg_names.index("axis")][0]  # a problem needs an axis argument
-    ctx.api.fail(problem.message(caller, tensor_text(tensor, ctx.api.options)), where, code=code)
+    _fail_at_axis(ctx, problem.message(caller, tensor_text(tensor, ctx.api.options)), code)
+
+
+def _fail_at_axis(ctx: CallContext, message: str, code: ErrorCode) -> None:
+    """Report ``message`` at the ``axis`` argument (every error here is about one)."""
+    ctx.api.fail(message, ctx.args[ctx.callee_arg_names.index("axis")][0], code=code)
