@@ -22,7 +22,7 @@ from jaxtyping import jaxtyped
 
 from typedtensor._annotations import Namespaces, TensorSpec, UnresolvedName, fitting, resolve_annotation, tensor_spec
 from typedtensor._dtypes import generic
-from typedtensor._errors import AnnotationError
+from typedtensor._errors import AnnotationError, ShapeError
 from typedtensor._check_report import mismatch
 from typedtensor._tensor import Tensor
 
@@ -43,8 +43,11 @@ class CallRecord:
         self.checked: list[tuple[TensorSpec, tuple[int, ...]]] = []
         self.dtype_vars: dict[TypeVar, tuple[type[generic], ...]] = {}
 
-    def check(self, value: object, spec: TensorSpec, where: str) -> None:
-        """Raise ``ShapeError`` unless ``value`` matches ``spec``; bind its dims if it does."""
+    def check(self, value: object, spec: TensorSpec, where: str) -> ShapeError | None:
+        """The error if ``value`` does not match ``spec``; its dims are bound if it does.
+
+        Returned, not raised: the caller raises it where the user's traceback should end.
+        """
         if isinstance(value, Tensor):
             array = value.numpy()
             if (
@@ -53,10 +56,10 @@ class CallRecord:
                 and isinstance(array, spec.shape_type)
             ):
                 self.checked.append((spec, array.shape))
-                return
+                return None
         elif value is None and spec.optional:
-            return
-        raise mismatch(where, spec, value, self)
+            return None
+        return mismatch(where, spec, value, self)
 
     def _bind_dtype(self, spec: TensorSpec, var: TypeVar, dtype: np.dtype[Any]) -> bool:
         """Whether ``dtype`` fits a constraint ``var`` may still take in this call; narrows them."""
@@ -86,14 +89,15 @@ class _Param:
     spec: TensorSpec
     where: str
 
-    def check(self, args: tuple[object, ...], kwargs: Mapping[str, object], call: CallRecord) -> None:
+    def check(self, args: tuple[object, ...], kwargs: Mapping[str, object], call: CallRecord) -> ShapeError | None:
         position = self.position
         if position is not None and position < len(args):
             value = args[position]
         else:
             value = kwargs.get(self.name, self.default)
-        if value is not _MISSING:  # a missing argument is the call's own TypeError, raised by fn
-            call.check(value, self.spec, self.where)
+        if value is _MISSING:  # a missing argument is the call's own TypeError, raised by fn
+            return None
+        return call.check(value, self.spec, self.where)
 
 
 @dataclass(frozen=True)
@@ -141,7 +145,7 @@ def _decorate(fn: Any, localns: Mapping[str, Any]) -> Any:
             f"shapechecked does not support generator functions such as {name}: their body runs after "
             "the call that checks the arguments has returned, when its dims are no longer bound"
         )
-    return _wrap(fn, (function.__globals__, localns), name)
+    return _wrap(fn, (function.__globals__, localns), function)
 
 
 def _python_function(fn: object) -> types.FunctionType:
@@ -159,29 +163,34 @@ def _python_function(fn: object) -> types.FunctionType:
     raise TypeError(f"shapechecked decorates a function or method, got {type(fn).__name__}")
 
 
-def _wrap(fn: Callable[..., T], namespaces: Namespaces, name: str) -> Callable[..., T]:
+def _wrap(fn: Callable[..., T], namespaces: Namespaces, function: types.FunctionType) -> Callable[..., T]:
     """The checking wrapper; annotations are translated now, or at the first call if a name is
-    not defined yet (a ``Dim`` declared below the function)."""
+    not defined yet (a ``Dim`` declared below the function).
+
+    A mismatch is raised here, in the one frame of typedtensor's that the user's traceback
+    shows below the call: the checker's own frames would bury the call site.
+    """
     plans: list[_Plan] = []
     try:
-        plans.append(_plan(fn, namespaces, name))
+        plans.append(_plan(fn, namespaces, function))
     except UnresolvedName:
         pass
 
     @functools.wraps(fn)
     def checked(*args: Any, **kwargs: Any) -> T:
         if not plans:
-            plans.append(_plan(fn, namespaces, name))
+            plans.append(_plan(fn, namespaces, function))
         plan = plans[0]
         call = CallRecord(plan.name)
         with jaxtyped("context"):
             _calls.stack.append(call)
             try:
                 for param in plan.params:
-                    param.check(args, kwargs, call)
+                    if error := param.check(args, kwargs, call):
+                        raise error
                 result = fn(*args, **kwargs)
-                if plan.returns is not None:
-                    call.check(result, plan.returns, plan.returns_where)
+                if plan.returns is not None and (error := call.check(result, plan.returns, plan.returns_where)):
+                    raise error
                 return result
             finally:
                 _calls.stack.pop()
@@ -189,11 +198,13 @@ def _wrap(fn: Callable[..., T], namespaces: Namespaces, name: str) -> Callable[.
     return checked
 
 
-def _plan(fn: Callable[..., Any], namespaces: Namespaces, name: str) -> _Plan:
+def _plan(fn: Callable[..., Any], namespaces: Namespaces, function: types.FunctionType) -> _Plan:
     """Translate ``fn``'s annotations once; ``AnnotationError`` names the bad one.
 
     The signature is the one callers see (a partial's remaining parameters, a callable object's
-    without ``self``), so positions match the arguments of a call."""
+    without ``self``), so positions match the arguments of a call. ``function`` is the Python
+    function behind ``fn``, which names it in messages."""
+    name = _display_name(function)
     signature = inspect.signature(fn)
     params = []
     for position, param in enumerate(signature.parameters.values()):
@@ -205,7 +216,9 @@ def _plan(fn: Callable[..., Any], namespaces: Namespaces, name: str) -> _Plan:
             raise AnnotationError(f"{where}: *args and **kwargs annotated with Tensor are not checked")
         keyword_only = param.kind is param.KEYWORD_ONLY
         params.append(_Param(param.name, None if keyword_only else position, param.default, spec, where))
-    returns_where = f"return value of {name}"
+    # The traceback of a bad return value ends at the call, not in the function: say where it is.
+    code = function.__code__
+    returns_where = f"return value of {name} (defined at {code.co_filename}:{code.co_firstlineno})"
     returns = _spec(signature.return_annotation, namespaces, returns_where)
     return _Plan(name, tuple(params), returns, returns_where)
 
@@ -234,7 +247,8 @@ def check(value: T, annotation: object) -> T:
     stack = _calls.stack
     call = stack[-1] if stack else CallRecord(None)
     where = "value passed to check()" + (f" in {call.name}" if call.name else "")
-    call.check(value, spec, where)
+    if error := call.check(value, spec, where):
+        raise error
     return value
 
 
