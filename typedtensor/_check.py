@@ -2,12 +2,14 @@
 
 Each checked call opens a jaxtyping context (``jaxtyped("context")``), so jaxtyping's memo binds
 the call's named dims on first use and compares them everywhere else; nested checked calls open
-their own. Annotations are translated once per function (``_annotations``); a call only looks
-up its arguments and runs one dtype lookup and one jaxtyping ``isinstance`` per tensor.
+their own. Annotations are translated once per function (``_specs``); a call only looks up its
+arguments and runs one dtype lookup and one jaxtyping ``isinstance`` per tensor (per item of a
+list or tuple of them).
 """
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import inspect
 import sys
@@ -20,11 +22,12 @@ from typing import Any, TypeVar
 import numpy as np
 from jaxtyping import jaxtyped
 
-from typedtensor._annotations import Namespaces, TensorSpec, UnresolvedName, fitting, resolve_annotation, tensor_spec
+from typedtensor._annotations import Namespaces, ShapeSpec, TensorSpec, UnresolvedName, fitting
+from typedtensor._check_report import Item, Where, mismatch
 from typedtensor._dtypes import generic
 from typedtensor._errors import AnnotationError, ShapeError
-from typedtensor._check_report import mismatch
-from typedtensor._tensor import Tensor
+from typedtensor._jaxtyping_arrays import ArraySpec, DimNames
+from typedtensor._specs import SequenceSpec, Spec, annotation_spec, function_specs
 
 F = TypeVar("F")
 T = TypeVar("T")
@@ -33,33 +36,58 @@ _MISSING = inspect.Parameter.empty
 
 
 class CallRecord:
-    """One checked call: its name, the tensors that passed (to report the dims they bound) and
-    the constraints its constrained dtype TypeVars may still take."""
+    """One checked call: its name, the dim names of its ``Tensor`` annotations (for ``check()``'s
+    jaxtyping annotations), the tensors and arrays that passed (to report the dims they bound)
+    and the constraints its constrained dtype TypeVars may still take."""
 
-    __slots__ = ("checked", "dtype_vars", "name")
+    __slots__ = ("checked", "dtype_vars", "name", "names")
 
-    def __init__(self, name: str | None) -> None:
+    def __init__(self, name: str | None, names: DimNames) -> None:
         self.name = name
-        self.checked: list[tuple[TensorSpec, tuple[int, ...]]] = []
+        self.names = names
+        self.checked: list[tuple[ShapeSpec, tuple[int, ...]]] = []
         self.dtype_vars: dict[TypeVar, tuple[type[generic], ...]] = {}
 
-    def check(self, value: object, spec: TensorSpec, where: str) -> ShapeError | None:
+    def check(self, value: object, spec: Spec, where: Where) -> ShapeError | None:
         """The error if ``value`` does not match ``spec``; its dims are bound if it does.
 
         Returned, not raised: the caller raises it where the user's traceback should end.
         """
-        if isinstance(value, Tensor):
+        if value is None and spec.optional:
+            return None
+        if isinstance(spec, SequenceSpec):
+            return self._check_items(value, spec, where)
+        return None if self._matches(value, spec) else mismatch(where, spec, value, self)
+
+    def _matches(self, value: object, spec: TensorSpec | ArraySpec) -> bool:
+        """Whether ``value`` matches a tensor or array spec; binds its dims if it does."""
+        if isinstance(spec, ArraySpec):
+            if not isinstance(value, spec.shape_type):  # jaxtyping checks the array type and dtype too
+                return False
+            shape = tuple(value.shape)  # type: ignore[attr-defined]  # an array, found so by jaxtyping
+        else:
+            if not isinstance(value, spec.tensor_class):
+                return False
             array = value.numpy()
-            if (
+            if not (
                 array.dtype in spec.dtypes
                 and (spec.dtype_var is None or self._bind_dtype(spec, spec.dtype_var, array.dtype))
                 and isinstance(array, spec.shape_type)
             ):
-                self.checked.append((spec, array.shape))
-                return None
-        elif value is None and spec.optional:
-            return None
-        return mismatch(where, spec, value, self)
+                return False
+            shape = array.shape
+        self.checked.append((spec, shape))
+        return True
+
+    def _check_items(self, value: object, spec: SequenceSpec, where: Where) -> ShapeError | None:
+        """Each item of a list or tuple against its spec, binding as it goes."""
+        if not isinstance(value, (list, tuple)) or not isinstance(value, spec.kind) or not spec.fits_length(len(value)):
+            return mismatch(where, spec, value, self)
+        for index, item in enumerate(value):
+            item_spec = spec.item(index)
+            if item_spec is not None and (error := self.check(item, item_spec, Item(index, where))):
+                return error
+        return None
 
     def _bind_dtype(self, spec: TensorSpec, var: TypeVar, dtype: np.dtype[Any]) -> bool:
         """Whether ``dtype`` fits a constraint ``var`` may still take in this call; narrows them."""
@@ -81,12 +109,12 @@ _calls = _Calls()
 
 @dataclass(frozen=True)
 class _Param:
-    """A ``Tensor``-annotated parameter: where to find its argument and what it must match."""
+    """A parameter whose annotation holds tensors: where to find its argument and what it must match."""
 
     name: str
     position: int | None  # None for keyword-only parameters
     default: object
-    spec: TensorSpec
+    spec: Spec
     where: str
 
     def check(self, args: tuple[object, ...], kwargs: Mapping[str, object], call: CallRecord) -> ShapeError | None:
@@ -105,9 +133,11 @@ class _Plan:
     """What a checked function checks: its tensor parameters and its return value."""
 
     name: str
+    names: DimNames  # of the function's Tensor dims, shared with check()'s jaxtyping annotations
     params: tuple[_Param, ...]
-    returns: TensorSpec | None
+    returns: Spec | None
     returns_where: str
+    complete: bool  # every string annotation resolved; else translated again at the first call
 
 
 def shapechecked(fn: F) -> F:
@@ -164,24 +194,27 @@ def _python_function(fn: object) -> types.FunctionType:
 
 
 def _wrap(fn: Callable[..., T], namespaces: Namespaces, function: types.FunctionType) -> Callable[..., T]:
-    """The checking wrapper; annotations are translated now, or at the first call if a name is
-    not defined yet (a ``Dim`` declared below the function).
+    """The checking wrapper; annotations are translated now, and again at the first call if a
+    name is not defined yet (a ``Dim`` or a ``Tensor`` subclass declared below the function).
 
     A mismatch is raised here, in the one frame of typedtensor's that the user's traceback
     shows below the call: the checker's own frames would bury the call site.
     """
     plans: list[_Plan] = []
     try:
-        plans.append(_plan(fn, namespaces, function))
+        plan = _plan(fn, namespaces, function)
     except UnresolvedName:
         pass
+    else:
+        if plan.complete:
+            plans.append(plan)
 
     @functools.wraps(fn)
     def checked(*args: Any, **kwargs: Any) -> T:
         if not plans:
             plans.append(_plan(fn, namespaces, function))
         plan = plans[0]
-        call = CallRecord(plan.name)
+        call = CallRecord(plan.name, plan.names)
         with jaxtyped("context"):
             _calls.stack.append(call)
             try:
@@ -206,25 +239,22 @@ def _plan(fn: Callable[..., Any], namespaces: Namespaces, function: types.Functi
     function behind ``fn``, which names it in messages."""
     name = _display_name(function)
     signature = inspect.signature(fn)
+    # The traceback of a bad return value ends at the call, not in the function: say where it is.
+    code = function.__code__
+    returns_where = f"return value of {name} (defined at {code.co_filename}:{code.co_firstlineno})"
+    parameters = list(signature.parameters.values())
+    wheres = [f'parameter "{param.name}" of {name}' for param in parameters] + [returns_where]
+    annotations = [param.annotation for param in parameters] + [signature.return_annotation]
+    translated = function_specs(list(zip(annotations, wheres)), namespaces)
     params = []
-    for position, param in enumerate(signature.parameters.values()):
-        where = f'parameter "{param.name}" of {name}'
-        spec = _spec(param.annotation, namespaces, where)
+    for position, (param, spec, where) in enumerate(zip(parameters, translated.specs, wheres)):
         if spec is None:
             continue
         if param.kind in (param.VAR_POSITIONAL, param.VAR_KEYWORD):
             raise AnnotationError(f"{where}: *args and **kwargs annotated with Tensor are not checked")
         keyword_only = param.kind is param.KEYWORD_ONLY
         params.append(_Param(param.name, None if keyword_only else position, param.default, spec, where))
-    # The traceback of a bad return value ends at the call, not in the function: say where it is.
-    code = function.__code__
-    returns_where = f"return value of {name} (defined at {code.co_filename}:{code.co_firstlineno})"
-    returns = _spec(signature.return_annotation, namespaces, returns_where)
-    return _Plan(name, tuple(params), returns, returns_where)
-
-
-def _spec(annotation: object, namespaces: Namespaces, where: str) -> TensorSpec | None:
-    return tensor_spec(resolve_annotation(annotation, namespaces, where), namespaces, where)
+    return _Plan(name, translated.names, tuple(params), translated.specs[-1], returns_where, translated.complete)
 
 
 def _display_name(fn: Callable[..., Any]) -> str:
@@ -236,26 +266,30 @@ def _display_name(fn: Callable[..., Any]) -> str:
 def check(value: T, annotation: object) -> T:
     """Return ``value`` if it matches ``annotation`` (a ``Tensor[...]``), else raise ``ShapeError``.
 
-    Inside a ``@shapechecked`` call it shares that call's dim bindings.
+    Inside a ``@shapechecked`` call it shares that call's dim bindings. It takes every annotation
+    ``shapechecked`` checks (a list of tensors, a jaxtyping array, ...).
 
     >>> from typing import Literal as L
     >>> import typedtensor as tt
     >>> tt.check(tt.zeros((2, 3)), tt.Tensor[tt.floating, L[2], L[3]]).shape
     (2, 3)
     """
-    spec = _check_spec(annotation)
     stack = _calls.stack
-    call = stack[-1] if stack else CallRecord(None)
+    call = stack[-1] if stack else CallRecord(None, ())
+    spec = _check_spec(annotation, call.names)
     where = "value passed to check()" + (f" in {call.name}" if call.name else "")
-    if error := call.check(value, spec, where):
+    # Outside a checked call, a context of its own: the items of a list share their dims.
+    with contextlib.nullcontext() if stack else jaxtyped("context"):
+        error = call.check(value, spec, where)
+    if error:
         raise error
     return value
 
 
 @functools.lru_cache(maxsize=256)
-def _check_spec(annotation: object) -> TensorSpec:
-    """The spec of an annotation given to ``check()``, translated once per annotation."""
-    spec = tensor_spec(annotation, ({}, {}), "check()")
+def _check_spec(annotation: object, names: DimNames) -> Spec:
+    """The spec of an annotation given to ``check()``, translated once per annotation and call names."""
+    spec = annotation_spec(annotation, ({}, {}), "check()", names)
     if spec is None:
         raise AnnotationError(f"check() takes a Tensor[...] annotation, got {annotation!r}")
     return spec
