@@ -172,6 +172,18 @@ def test_a_bare_generic_subclass_accepts_any_of_its_instances() -> None:
         f(f32(2), f32(2))
 
 
+class Reordered(Tensor[DT, Unpack[Ts]], Generic[Unpack[Ts], DT]):
+    """Its type parameters are Tensor's in another order: which argument is the dtype?"""
+
+
+def test_a_subclass_whose_parameters_are_not_its_bases_is_refused() -> None:
+    def f(x: Reordered[L[2], tt.float32]) -> None: ...
+
+    with pytest.raises(AnnotationError, match=r"^parameter \"x\" of f\(\): Reordered\[.*\] cannot be checked: the type parameters "
+                                              r"of Reordered are not those of its base Tensor\[DT, \*Ts\], in order$"):  # fmt: skip
+        tt.shapechecked(f)
+
+
 def test_a_typevar_bound_to_a_tensor_is_checked_as_its_bound() -> None:
     @tt.shapechecked
     def f(x: TensorT, y: Tensor[tt.float32, N]) -> TensorT:
