@@ -5,7 +5,9 @@ from __future__ import annotations
 import functools
 from typing import TYPE_CHECKING, Literal as L, Optional, TypeVar
 
+import numpy as np
 import pytest
+from jaxtyping import Float
 
 import typedtensor as tt
 from typedtensor import Dim, ShapeError, Tensor
@@ -117,3 +119,42 @@ def test_a_wrapped_function_resolves_names_in_its_own_module() -> None:
     assert cached(tt.zeros((2,), tt.float32)).shape == (2,)
     with pytest.raises(ShapeError, match="expected: Tensor\\[float32, Late\\]"):
         cached(tt.zeros((2,), tt.float64))
+
+
+@tt.shapechecked
+def before_its_subclass(x: LateImages, y: list[LateImages] | None = None) -> None: ...
+
+
+@tt.shapechecked
+def beside_an_unresolvable_name(x: LateImages, price: Decimal) -> None: ...
+
+
+class LateImages(Tensor[tt.uint8, Late]): ...  # a Tensor subclass defined after the functions above
+
+
+def test_a_tensor_subclass_defined_after_the_function_is_checked_from_the_first_call() -> None:
+    before_its_subclass(LateImages(np.zeros(2, np.uint8)))
+    with pytest.raises(ShapeError, match=r"expected: LateImages \(a Tensor\[uint8, Late\]\)\n  got:      Tensor\[uint8, 2\]\n"):
+        before_its_subclass(tt.Tensor(np.zeros(2, np.uint8)))
+    with pytest.raises(ShapeError, match=r"^item 0 of parameter \"y\""):
+        before_its_subclass(LateImages(np.zeros(2, np.uint8)), [LateImages(np.zeros(2, np.float32))])
+    with pytest.raises(ShapeError, match=r"reason:   a Tensor is not a LateImages"):
+        beside_an_unresolvable_name(tt.zeros((2,), tt.uint8), "never resolved, never checked")
+
+
+def test_an_unresolvable_name_beside_a_bad_annotation_does_not_delay_its_error() -> None:
+    def f(price: Decimal, x: Tensor[tt.float32, 3]) -> None: ...  # noqa: F821
+
+    with pytest.raises(AnnotationError, match=r'^parameter "x" of f\(\): 3 is not a valid dim'):
+        tt.shapechecked(f)
+
+
+@tt.shapechecked
+def jaxtyping_beside_an_unresolvable_name(x: Float[np.ndarray, "N"], y: Tensor[tt.float32, N], price: Decimal) -> None: ...
+
+
+def test_a_jaxtyping_annotation_is_checked_under_future_annotations() -> None:
+    jaxtyping_beside_an_unresolvable_name(np.zeros(2), tt.zeros((2,), tt.float32), "unchecked")
+    with pytest.raises(ShapeError, match="the size of dimension N is 3 which does not equal the existing value of 2"):
+        jaxtyping_beside_an_unresolvable_name(np.zeros(2), tt.zeros((3,), tt.float32), "unchecked")
+

@@ -2,6 +2,7 @@
 
 import re
 import runpy
+import traceback
 from collections.abc import Callable
 from pathlib import Path
 from typing import Literal as L, TypeVar
@@ -49,7 +50,6 @@ LINES = [
     ("dtype", "  got:      Tensor[float64, 784, 5]"),
     ("dtype", "  reason:   dtype float64 is not float32"),
     ("dtype", "  bound:    Batch=32"),
-    ("return", "return value of linear() does not match its annotation"),
     ("return", "  expected: Tensor[float32, Batch, N]"),
     ("return", "  got:      Tensor[float32, 3, 1]"),
     ("return", "  reason:   the size of dimension N is 1 which does not equal the existing value of 5"),
@@ -69,6 +69,22 @@ LINES = [
 def test_message_line(case: str, line: str) -> None:
     with pytest.raises(ShapeError, match=f"(?m)^{re.escape(line)}$"):
         CALLS[case]()
+
+
+def test_a_return_value_error_names_where_the_function_is() -> None:
+    line = linear.__wrapped__.__code__.co_firstlineno  # type: ignore[attr-defined]
+    where = re.escape(f"return value of linear() (defined at {__file__}:{line}) does not match its annotation")
+    with pytest.raises(ShapeError, match=f"^{where}\n"):
+        CALLS["return"]()
+
+
+@pytest.mark.parametrize("case", ["size", "return", "check"])
+def test_the_traceback_is_the_call_site_and_one_checking_frame(case: str) -> None:
+    """The checker's own frames (one per parameter, per check) would bury the call site."""
+    with pytest.raises(ShapeError) as caught:
+        CALLS[case]()
+    frames = [(Path(frame.filename).name, frame.name) for frame in traceback.extract_tb(caught.value.__traceback__)]
+    assert frames[1:] == [("test_check_messages.py", "<lambda>"), ("_check.py", "checked" if case != "check" else "check")]
 
 
 def test_a_message_has_five_lines() -> None:

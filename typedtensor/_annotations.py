@@ -4,7 +4,8 @@
 our marker hierarchy, so ``floating`` accepts ``float32`` exactly as the static types say) and
 ``jaxtyping.Shaped[np.ndarray, "Batch 784 N *Ts"]``, whose ``isinstance`` check binds the named
 dims in jaxtyping's per-call memo. jaxtyping owns every shape decision; this module only spells
-our annotations in its language and says clearly when an annotation cannot be spelled.
+our annotations in its language and says clearly when an annotation cannot be spelled. A
+subclass of ``Tensor`` is checked as the ``Tensor[...]`` it derives from, and as its own class.
 """
 
 from __future__ import annotations
@@ -13,16 +14,17 @@ import ast
 import dataclasses
 import itertools
 import re
+import sys
 import threading
 import types
 import typing
 import weakref
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any, Final, Literal, TypeVar, TypeVarTuple, Unpack
 
 import numpy as np
-from jaxtyping import Shaped
+from jaxtyping import AbstractArray, AbstractDtype, Shaped
 
 from typedtensor._dims import Dim
 from typedtensor._dtypes import CONCRETE_DTYPES, generic, numpy_dtype_of
@@ -55,24 +57,18 @@ class DimSpec:
         return self.token.startswith(("*", "..."))
 
 
-_ANY_RUN: Final = DimSpec("*tuple[Any, ...]", "...", False)
+ANY_RUN: Final = DimSpec("*tuple[Any, ...]", "...", False)
 
 
-@dataclass(frozen=True)
-class TensorSpec:
-    """A checkable ``Tensor[...]`` annotation."""
+@dataclass(frozen=True, kw_only=True)
+class ShapeSpec:
+    """What a checked array's shape must be: its dims and the jaxtyping type that checks them."""
 
-    text: str
-    dtype_text: str
-    dtypes: frozenset[np.dtype[Any]]
+    text: str  # how messages write the annotation
     dims: tuple[DimSpec, ...]
-    shape_type: type
+    shape_type: type  # jaxtyping's; its ``isinstance`` binds the named dims in the call's memo
     variadic_index: int | None
-    #: A constrained TypeVar dtype (``TypeVar("I", int32, int64)``) binds one of its ``constraints``
-    #: per call, as mypy solves it to one; a bound TypeVar is just its bound (mypy joins there).
-    dtype_var: TypeVar | None = None
-    constraints: tuple[type[generic], ...] = ()
-    optional: bool = False  # ``Tensor[...] | None``: None passes too
+    optional: bool = False  # ``X | None``: None passes too
 
     def aligned(self, shape: tuple[int, ...]) -> list[tuple[DimSpec, int | tuple[int, ...]]]:
         """Each dim with its size in ``shape`` (a run's as a tuple), in the order jaxtyping checks
@@ -86,17 +82,33 @@ class TensorSpec:
         fixed = zip(self.dims[:index] + self.dims[index + 1 :], shape[:index] + shape[stop:])
         return [*fixed, (self.dims[index], shape[index:stop])]
 
+    def symbol_names(self) -> Iterable[tuple[str, str]]:
+        """Each named dim's jaxtyping symbol with the name the user wrote."""
+        return ((dim.token.lstrip("*"), dim.text.lstrip("*")) for dim in self.dims if dim.binds)
+
     def in_dim_names(self, text: str) -> str:
         """jaxtyping's ``text`` with our dims' symbols (``N_2``) written as the user's names (``N``)."""
-        for dim in self.dims:
-            symbol, name = dim.token.lstrip("*"), dim.text.lstrip("*")
-            if dim.binds and symbol != name:
+        for symbol, name in self.symbol_names():
+            if symbol != name:
                 text = re.sub(rf"\b{re.escape(symbol)}\b", name, text)
         return text
 
 
+@dataclass(frozen=True, kw_only=True)
+class TensorSpec(ShapeSpec):
+    """A checkable ``Tensor[...]`` annotation, or a subclass of ``Tensor``."""
+
+    dtype_text: str
+    dtypes: frozenset[np.dtype[Any]]
+    #: A constrained TypeVar dtype (``TypeVar("I", int32, int64)``) binds one of its ``constraints``
+    #: per call, as mypy solves it to one; a bound TypeVar is just its bound (mypy joins there).
+    dtype_var: TypeVar | None = None
+    constraints: tuple[type[generic], ...] = ()
+    tensor_class: type[Tensor[Any, Unpack[tuple[Any, ...]]]] = Tensor  # a subclass for ``Images``
+
+
 def tensor_spec(annotation: object, namespaces: Namespaces, where: str) -> TensorSpec | None:
-    """The spec of a resolved annotation, or ``None`` if it is not a ``Tensor`` annotation.
+    """The spec of a resolved annotation, or ``None`` if it is not ``Tensor`` nor a subclass.
 
     ``where`` ("parameter "x" of f()") starts every error message.
 
@@ -105,26 +117,38 @@ def tensor_spec(annotation: object, namespaces: Namespaces, where: str) -> Tenso
     >>> spec.text, spec.shape_type.__name__
     ('Tensor[float32, 3]', "Shaped[ndarray, '3']")
     """
-    if typing.get_origin(annotation) in (typing.Union, types.UnionType):
-        return _optional_spec(annotation, namespaces, where)
-    if annotation is Tensor:
-        return _build_spec(generic, [_ANY_RUN], where)
-    if typing.get_origin(annotation) is not Tensor:
+    cls = typing.get_origin(annotation) or annotation
+    if not (isinstance(cls, type) and issubclass(cls, Tensor)):
         return None
+    if cls is not Tensor:
+        spec = tensor_spec(_tensor_base(annotation, cls, where), namespaces, where)
+        assert spec is not None  # a Tensor annotation, found so by _tensor_base
+        return dataclasses.replace(spec, text=f"{cls.__name__} (a {spec.text})", tensor_class=cls)
+    if annotation is Tensor:
+        return _build_spec(generic, [ANY_RUN], where)
     dtype, *dims = typing.get_args(annotation)
     dim_specs = [spec for dim in dims for spec in _dim_specs(_resolve(dim, namespaces, where), where)]
     return _build_spec(_resolve(dtype, namespaces, where), dim_specs, where)
 
 
-def _optional_spec(union: object, namespaces: Namespaces, where: str) -> TensorSpec | None:
-    """``Tensor[...] | None`` accepts ``None`` too; a union without a Tensor is not ours."""
-    members = typing.get_args(union)
-    specs = [spec for spec in (tensor_spec(member, namespaces, where) for member in members) if spec]
-    if not specs:
-        return None
-    if len(members) != 2 or type(None) not in members:
-        raise AnnotationError(f"{where}: a union of {specs[0].text} with other types is not checkable; only X | None is")
-    return dataclasses.replace(specs[0], text=f"{specs[0].text} | None", optional=True)
+def _tensor_base(annotation: object, cls: type, where: str) -> object:
+    """The ``Tensor[...]`` base that a subclass annotation (``Images``, ``Seq[float32, L[3]]``)
+    stands for, its type parameters substituted; a bare generic subclass has them all ``Any``."""
+    bases = cls.__dict__.get("__orig_bases__", cls.__bases__)
+    base = next(base for base in bases if issubclass(typing.get_origin(base) or base, Tensor))
+    parameters = getattr(base, "__parameters__", ())
+    if parameters:
+        args = typing.get_args(annotation)
+        if not args:
+            args = tuple(Unpack[tuple[Any, ...]] if isinstance(p, TypeVarTuple) else Any for p in parameters)
+        elif parameters != cls.__parameters__:  # type: ignore[attr-defined]  # a generic class has them
+            raise AnnotationError(
+                f"{where}: {show(annotation)} cannot be checked: the type parameters of {cls.__name__} "
+                f"are not those of its base {show(base)}, in order"
+            )
+        base = base[args]
+    base_class = typing.get_origin(base) or base
+    return base if base_class is Tensor else _tensor_base(base, base_class, where)
 
 
 def resolve_annotation(annotation: object, namespaces: Namespaces, where: str) -> object:
@@ -160,21 +184,28 @@ def _resolve(value: object, namespaces: Namespaces, where: str) -> object:
 
 
 def _names_tensor(text: str, namespaces: Namespaces) -> bool:
-    """Whether the annotation ``text`` names ``Tensor`` in any of its names (``tt.Tensor`` too)."""
+    """Whether the annotation ``text`` names ``Tensor``, a subclass of it or a jaxtyping array
+    type in any of its names (``tt.Tensor``, ``Float`` too)."""
     try:
         tree = ast.parse(text, mode="eval")
     except SyntaxError:
         return False
     names = (node for node in ast.walk(tree) if isinstance(node, (ast.Name, ast.Attribute)))
-    return any(_evaluates_to_tensor(node, namespaces) for node in names)
+    return any(_evaluates_to_ours(node, namespaces) for node in names)
 
 
-def _evaluates_to_tensor(node: ast.expr, namespaces: Namespaces) -> bool:
+def _evaluates_to_ours(node: ast.expr, namespaces: Namespaces) -> bool:
     try:
         code = compile(ast.Expression(node), "<annotation>", "eval")
-        return eval(code, *namespaces) is Tensor  # noqa: S307 - annotations are code, as in get_type_hints
+        value = eval(code, *namespaces)  # noqa: S307 - annotations are code, as in get_type_hints
     except Exception:  # a name we cannot evaluate is simply not known to be ours
         return False
+    return isinstance(value, type) and issubclass(value, (Tensor, AbstractArray, AbstractDtype))
+
+
+def is_jaxtyping_array(annotation: object) -> bool:
+    """``Float[np.ndarray, "N"]`` and the like: jaxtyping's array annotations."""
+    return isinstance(annotation, type) and issubclass(annotation, AbstractArray)
 
 
 def _dtype_markers(dtype: object, where: str) -> tuple[type[generic], ...]:
@@ -192,7 +223,7 @@ def _dtype_marker(dtype: object, where: str) -> type[generic]:
     if isinstance(dtype, type) and issubclass(dtype, generic):
         return dtype
     raise AnnotationError(
-        f"{where}: {_show(dtype)} is not a typedtensor dtype (use a marker such as typedtensor.float32 "
+        f"{where}: {show(dtype)} is not a typedtensor dtype (use a marker such as typedtensor.float32 "
         "or a category such as typedtensor.floating as the first argument of Tensor[...])"
     )
 
@@ -217,7 +248,7 @@ def fitting(dtype: np.dtype[Any], markers: tuple[type[generic], ...]) -> tuple[t
 
 def _dim_specs(dim: object, where: str) -> list[DimSpec]:
     """The dims one resolved argument of ``Tensor[...]`` stands for: one, or an unpacked run."""
-    if _is_unpacked(dim):
+    if is_unpacked(dim):
         return _unpacked_dims(_unpacked_argument(dim), where)
     return [_dim_spec(dim, where)]
 
@@ -227,11 +258,11 @@ def _dim_spec(dim: object, where: str) -> DimSpec:
     if dim is Any:
         return DimSpec("Any", "_", False)
     if (isinstance(dim, type) and issubclass(dim, Dim) and dim is not Dim) or isinstance(dim, TypeVar):
-        return DimSpec(dim.__name__, _symbol(dim, where), True)
+        return DimSpec(dim.__name__, symbol_of(dim, where), True)
     if typing.get_origin(dim) is Literal:
         return _literal_dim(dim, where)
     hint = f" (write Literal[{dim}])" if isinstance(dim, int) and not isinstance(dim, bool) else ""
-    raise AnnotationError(f"{where}: {_show(dim)} is not a valid dim{hint}; a dim is {_VALID_DIMS}")
+    raise AnnotationError(f"{where}: {show(dim)} is not a valid dim{hint}; a dim is {_VALID_DIMS}")
 
 
 def _literal_dim(dim: object, where: str) -> DimSpec:
@@ -239,7 +270,7 @@ def _literal_dim(dim: object, where: str) -> DimSpec:
     values = typing.get_args(dim)
     size = values[0] if len(values) == 1 else None
     if type(size) is not int or size < 0:
-        raise AnnotationError(f"{where}: {_show(dim)} is not a valid dim; a Literal dim is one size such as Literal[32]")
+        raise AnnotationError(f"{where}: {show(dim)} is not a valid dim; a Literal dim is one size such as Literal[32]")
     return DimSpec(str(size), str(size), False)
 
 
@@ -247,26 +278,35 @@ def _unpacked_dims(inner: object, where: str) -> list[DimSpec]:
     """``*Ts`` binds a run of dims; ``*tuple[Any, ...]`` (or ``*tuple[int, ...]``) matches any run;
     a fixed ``*tuple[L[2], N]`` is the dims it lists (PEP 646 allows all three)."""
     if isinstance(inner, TypeVarTuple):
-        return [DimSpec(f"*{inner.__name__}", f"*{_symbol(inner, where)}", True)]
+        return [DimSpec(f"*{inner.__name__}", f"*{symbol_of(inner, where)}", True)]
     args = typing.get_args(inner)
     if typing.get_origin(inner) is tuple and args in ((Any, ...), (int, ...)):
-        return [_ANY_RUN]
+        return [ANY_RUN]
     if typing.get_origin(inner) is tuple and ... not in args:
         return [_dim_spec(dim, where) for dim in args]
     raise AnnotationError(
-        f"{where}: *{_show(inner)} is not a valid run of dims; "
+        f"{where}: *{show(inner)} is not a valid run of dims; "
         "use *Ts, *tuple[Any, ...] or fixed dims such as *tuple[Literal[2], N]"
     )
 
 
-def _is_unpacked(dim: object) -> bool:
+def is_unpacked(dim: object) -> bool:
     """``*Ts``, ``*tuple[...]`` and ``Unpack[...]`` all arrive as different objects."""
-    return typing.get_origin(dim) is Unpack or getattr(dim, "__unpacked__", False) is True
+    return _is_unpack_form(dim) or getattr(dim, "__unpacked__", False) is True
+
+
+def _is_unpack_form(dim: object) -> bool:
+    """``Unpack[...]`` of ``typing``, or of ``typing_extensions``, which before Python 3.12 has
+    its own ``Unpack`` (the spelling of libraries that support older Pythons). A user who wrote
+    the latter has imported it, so it is looked up, never imported here."""
+    origin = typing.get_origin(dim)
+    extensions = sys.modules.get("typing_extensions")
+    return origin is Unpack or (extensions is not None and origin is getattr(extensions, "Unpack", Unpack))
 
 
 def _unpacked_argument(dim: object) -> object:
     """``Ts`` of ``*Ts`` / ``Unpack[Ts]``; ``tuple[Any, ...]`` of ``*tuple[Any, ...]``."""
-    if typing.get_origin(dim) is Unpack:
+    if _is_unpack_form(dim):
         return typing.get_args(dim)[0]
     return tuple[typing.get_args(dim)]  # type: ignore[misc]  # rebuild the packed tuple type
 
@@ -278,7 +318,7 @@ _taken: set[str] = set()
 _symbols_lock = threading.Lock()
 
 
-def _symbol(dim: type | TypeVar | TypeVarTuple, where: str) -> str:
+def symbol_of(dim: type | TypeVar | TypeVarTuple, where: str) -> str:
     """The jaxtyping symbol of a named dim: one per object, so that dims bind nominally (two
     classes called ``Batch``, or a ``Dim`` and a TypeVar called ``N``, are different dims), and
     with no leading ``_``, which jaxtyping reads as "anonymous". Messages translate it back."""
@@ -319,8 +359,12 @@ def _build_spec(dtype: object, dims: list[DimSpec], where: str) -> TensorSpec:
     )
 
 
-def _show(value: object) -> str:
-    """A value as an annotation would spell it: classes by name, ``Literal[2, 3]`` without ``typing.``."""
+def show(value: object) -> str:
+    """A value as an annotation would spell it: classes by name, ``Literal[2, 3]`` and
+    ``list[Tensor[float32, N]]`` without module paths, TypeVars without ``~``."""
     if isinstance(value, type) and not isinstance(value, types.GenericAlias):
         return value.__name__
-    return repr(value).replace("typing.", "")
+    return _MODULE_PATH.sub("", repr(value)).replace("~", "")
+
+
+_MODULE_PATH: Final = re.compile(r"\b(?:[a-z_][a-z0-9_]*\.)+(?=[A-Za-z_])")

@@ -2,12 +2,14 @@
 
 Each checked call opens a jaxtyping context (``jaxtyped("context")``), so jaxtyping's memo binds
 the call's named dims on first use and compares them everywhere else; nested checked calls open
-their own. Annotations are translated once per function (``_annotations``); a call only looks
-up its arguments and runs one dtype lookup and one jaxtyping ``isinstance`` per tensor.
+their own. Annotations are translated once per function (``_specs``); a call only looks up its
+arguments and runs one dtype lookup and one jaxtyping ``isinstance`` per tensor (per item of a
+list or tuple of them).
 """
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import inspect
 import sys
@@ -20,11 +22,12 @@ from typing import Any, TypeVar
 import numpy as np
 from jaxtyping import jaxtyped
 
-from typedtensor._annotations import Namespaces, TensorSpec, UnresolvedName, fitting, resolve_annotation, tensor_spec
+from typedtensor._annotations import Namespaces, ShapeSpec, TensorSpec, UnresolvedName, fitting
+from typedtensor._check_report import Item, Where, mismatch
 from typedtensor._dtypes import generic
-from typedtensor._errors import AnnotationError
-from typedtensor._check_report import mismatch
-from typedtensor._tensor import Tensor
+from typedtensor._errors import AnnotationError, ShapeError
+from typedtensor._jaxtyping_arrays import ArraySpec, DimNames
+from typedtensor._specs import SequenceSpec, Spec, annotation_spec, function_specs
 
 F = TypeVar("F")
 T = TypeVar("T")
@@ -33,30 +36,58 @@ _MISSING = inspect.Parameter.empty
 
 
 class CallRecord:
-    """One checked call: its name, the tensors that passed (to report the dims they bound) and
-    the constraints its constrained dtype TypeVars may still take."""
+    """One checked call: its name, the dim names of its ``Tensor`` annotations (for ``check()``'s
+    jaxtyping annotations), the tensors and arrays that passed (to report the dims they bound)
+    and the constraints its constrained dtype TypeVars may still take."""
 
-    __slots__ = ("checked", "dtype_vars", "name")
+    __slots__ = ("checked", "dtype_vars", "name", "names")
 
-    def __init__(self, name: str | None) -> None:
+    def __init__(self, name: str | None, names: DimNames) -> None:
         self.name = name
-        self.checked: list[tuple[TensorSpec, tuple[int, ...]]] = []
+        self.names = names
+        self.checked: list[tuple[ShapeSpec, tuple[int, ...]]] = []
         self.dtype_vars: dict[TypeVar, tuple[type[generic], ...]] = {}
 
-    def check(self, value: object, spec: TensorSpec, where: str) -> None:
-        """Raise ``ShapeError`` unless ``value`` matches ``spec``; bind its dims if it does."""
-        if isinstance(value, Tensor):
+    def check(self, value: object, spec: Spec, where: Where) -> ShapeError | None:
+        """The error if ``value`` does not match ``spec``; its dims are bound if it does.
+
+        Returned, not raised: the caller raises it where the user's traceback should end.
+        """
+        if value is None and spec.optional:
+            return None
+        if isinstance(spec, SequenceSpec):
+            return self._check_items(value, spec, where)
+        return None if self._matches(value, spec) else mismatch(where, spec, value, self)
+
+    def _matches(self, value: object, spec: TensorSpec | ArraySpec) -> bool:
+        """Whether ``value`` matches a tensor or array spec; binds its dims if it does."""
+        if isinstance(spec, ArraySpec):
+            if not isinstance(value, spec.shape_type):  # jaxtyping checks the array type and dtype too
+                return False
+            shape = tuple(value.shape)  # type: ignore[attr-defined]  # an array, found so by jaxtyping
+        else:
+            if not isinstance(value, spec.tensor_class):
+                return False
             array = value.numpy()
-            if (
+            if not (
                 array.dtype in spec.dtypes
                 and (spec.dtype_var is None or self._bind_dtype(spec, spec.dtype_var, array.dtype))
                 and isinstance(array, spec.shape_type)
             ):
-                self.checked.append((spec, array.shape))
-                return
-        elif value is None and spec.optional:
-            return
-        raise mismatch(where, spec, value, self)
+                return False
+            shape = array.shape
+        self.checked.append((spec, shape))
+        return True
+
+    def _check_items(self, value: object, spec: SequenceSpec, where: Where) -> ShapeError | None:
+        """Each item of a list or tuple against its spec, binding as it goes."""
+        if not isinstance(value, (list, tuple)) or not isinstance(value, spec.kind) or not spec.fits_length(len(value)):
+            return mismatch(where, spec, value, self)
+        for index, item in enumerate(value):
+            item_spec = spec.item(index)
+            if item_spec is not None and (error := self.check(item, item_spec, Item(index, where))):
+                return error
+        return None
 
     def _bind_dtype(self, spec: TensorSpec, var: TypeVar, dtype: np.dtype[Any]) -> bool:
         """Whether ``dtype`` fits a constraint ``var`` may still take in this call; narrows them."""
@@ -78,22 +109,23 @@ _calls = _Calls()
 
 @dataclass(frozen=True)
 class _Param:
-    """A ``Tensor``-annotated parameter: where to find its argument and what it must match."""
+    """A parameter whose annotation holds tensors: where to find its argument and what it must match."""
 
     name: str
     position: int | None  # None for keyword-only parameters
     default: object
-    spec: TensorSpec
+    spec: Spec
     where: str
 
-    def check(self, args: tuple[object, ...], kwargs: Mapping[str, object], call: CallRecord) -> None:
+    def check(self, args: tuple[object, ...], kwargs: Mapping[str, object], call: CallRecord) -> ShapeError | None:
         position = self.position
         if position is not None and position < len(args):
             value = args[position]
         else:
             value = kwargs.get(self.name, self.default)
-        if value is not _MISSING:  # a missing argument is the call's own TypeError, raised by fn
-            call.check(value, self.spec, self.where)
+        if value is _MISSING:  # a missing argument is the call's own TypeError, raised by fn
+            return None
+        return call.check(value, self.spec, self.where)
 
 
 @dataclass(frozen=True)
@@ -101,9 +133,11 @@ class _Plan:
     """What a checked function checks: its tensor parameters and its return value."""
 
     name: str
+    names: DimNames  # of the function's Tensor dims, shared with check()'s jaxtyping annotations
     params: tuple[_Param, ...]
-    returns: TensorSpec | None
+    returns: Spec | None
     returns_where: str
+    complete: bool  # every string annotation resolved; else translated again at the first call
 
 
 def shapechecked(fn: F) -> F:
@@ -141,7 +175,7 @@ def _decorate(fn: Any, localns: Mapping[str, Any]) -> Any:
             f"shapechecked does not support generator functions such as {name}: their body runs after "
             "the call that checks the arguments has returned, when its dims are no longer bound"
         )
-    return _wrap(fn, (function.__globals__, localns), name)
+    return _wrap(fn, (function.__globals__, localns), function)
 
 
 def _python_function(fn: object) -> types.FunctionType:
@@ -159,29 +193,37 @@ def _python_function(fn: object) -> types.FunctionType:
     raise TypeError(f"shapechecked decorates a function or method, got {type(fn).__name__}")
 
 
-def _wrap(fn: Callable[..., T], namespaces: Namespaces, name: str) -> Callable[..., T]:
-    """The checking wrapper; annotations are translated now, or at the first call if a name is
-    not defined yet (a ``Dim`` declared below the function)."""
+def _wrap(fn: Callable[..., T], namespaces: Namespaces, function: types.FunctionType) -> Callable[..., T]:
+    """The checking wrapper; annotations are translated now, and again at the first call if a
+    name is not defined yet (a ``Dim`` or a ``Tensor`` subclass declared below the function).
+
+    A mismatch is raised here, in the one frame of typedtensor's that the user's traceback
+    shows below the call: the checker's own frames would bury the call site.
+    """
     plans: list[_Plan] = []
     try:
-        plans.append(_plan(fn, namespaces, name))
+        plan = _plan(fn, namespaces, function)
     except UnresolvedName:
         pass
+    else:
+        if plan.complete:
+            plans.append(plan)
 
     @functools.wraps(fn)
     def checked(*args: Any, **kwargs: Any) -> T:
         if not plans:
-            plans.append(_plan(fn, namespaces, name))
+            plans.append(_plan(fn, namespaces, function))
         plan = plans[0]
-        call = CallRecord(plan.name)
+        call = CallRecord(plan.name, plan.names)
         with jaxtyped("context"):
             _calls.stack.append(call)
             try:
                 for param in plan.params:
-                    param.check(args, kwargs, call)
+                    if error := param.check(args, kwargs, call):
+                        raise error
                 result = fn(*args, **kwargs)
-                if plan.returns is not None:
-                    call.check(result, plan.returns, plan.returns_where)
+                if plan.returns is not None and (error := call.check(result, plan.returns, plan.returns_where)):
+                    raise error
                 return result
             finally:
                 _calls.stack.pop()
@@ -189,29 +231,30 @@ def _wrap(fn: Callable[..., T], namespaces: Namespaces, name: str) -> Callable[.
     return checked
 
 
-def _plan(fn: Callable[..., Any], namespaces: Namespaces, name: str) -> _Plan:
+def _plan(fn: Callable[..., Any], namespaces: Namespaces, function: types.FunctionType) -> _Plan:
     """Translate ``fn``'s annotations once; ``AnnotationError`` names the bad one.
 
     The signature is the one callers see (a partial's remaining parameters, a callable object's
-    without ``self``), so positions match the arguments of a call."""
+    without ``self``), so positions match the arguments of a call. ``function`` is the Python
+    function behind ``fn``, which names it in messages."""
+    name = _display_name(function)
     signature = inspect.signature(fn)
+    # The traceback of a bad return value ends at the call, not in the function: say where it is.
+    code = function.__code__
+    returns_where = f"return value of {name} (defined at {code.co_filename}:{code.co_firstlineno})"
+    parameters = list(signature.parameters.values())
+    wheres = [f'parameter "{param.name}" of {name}' for param in parameters] + [returns_where]
+    annotations = [param.annotation for param in parameters] + [signature.return_annotation]
+    translated = function_specs(list(zip(annotations, wheres)), namespaces)
     params = []
-    for position, param in enumerate(signature.parameters.values()):
-        where = f'parameter "{param.name}" of {name}'
-        spec = _spec(param.annotation, namespaces, where)
+    for position, (param, spec, where) in enumerate(zip(parameters, translated.specs, wheres)):
         if spec is None:
             continue
         if param.kind in (param.VAR_POSITIONAL, param.VAR_KEYWORD):
             raise AnnotationError(f"{where}: *args and **kwargs annotated with Tensor are not checked")
         keyword_only = param.kind is param.KEYWORD_ONLY
         params.append(_Param(param.name, None if keyword_only else position, param.default, spec, where))
-    returns_where = f"return value of {name}"
-    returns = _spec(signature.return_annotation, namespaces, returns_where)
-    return _Plan(name, tuple(params), returns, returns_where)
-
-
-def _spec(annotation: object, namespaces: Namespaces, where: str) -> TensorSpec | None:
-    return tensor_spec(resolve_annotation(annotation, namespaces, where), namespaces, where)
+    return _Plan(name, translated.names, tuple(params), translated.specs[-1], returns_where, translated.complete)
 
 
 def _display_name(fn: Callable[..., Any]) -> str:
@@ -223,25 +266,30 @@ def _display_name(fn: Callable[..., Any]) -> str:
 def check(value: T, annotation: object) -> T:
     """Return ``value`` if it matches ``annotation`` (a ``Tensor[...]``), else raise ``ShapeError``.
 
-    Inside a ``@shapechecked`` call it shares that call's dim bindings.
+    Inside a ``@shapechecked`` call it shares that call's dim bindings. It takes every annotation
+    ``shapechecked`` checks (a list of tensors, a jaxtyping array, ...).
 
     >>> from typing import Literal as L
     >>> import typedtensor as tt
     >>> tt.check(tt.zeros((2, 3)), tt.Tensor[tt.floating, L[2], L[3]]).shape
     (2, 3)
     """
-    spec = _check_spec(annotation)
     stack = _calls.stack
-    call = stack[-1] if stack else CallRecord(None)
+    call = stack[-1] if stack else CallRecord(None, ())
+    spec = _check_spec(annotation, call.names)
     where = "value passed to check()" + (f" in {call.name}" if call.name else "")
-    call.check(value, spec, where)
+    # Outside a checked call, a context of its own: the items of a list share their dims.
+    with contextlib.nullcontext() if stack else jaxtyped("context"):
+        error = call.check(value, spec, where)
+    if error:
+        raise error
     return value
 
 
 @functools.lru_cache(maxsize=256)
-def _check_spec(annotation: object) -> TensorSpec:
-    """The spec of an annotation given to ``check()``, translated once per annotation."""
-    spec = tensor_spec(annotation, ({}, {}), "check()")
+def _check_spec(annotation: object, names: DimNames) -> Spec:
+    """The spec of an annotation given to ``check()``, translated once per annotation and call names."""
+    spec = annotation_spec(annotation, ({}, {}), "check()", names)
     if spec is None:
         raise AnnotationError(f"check() takes a Tensor[...] annotation, got {annotation!r}")
     return spec

@@ -7,42 +7,52 @@ beartype), asked while the call's memo is still open so that it can name earlier
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, TypeAlias
 
 import numpy as np
 
-from typedtensor._annotations import TensorSpec, fitting
+from typedtensor._annotations import ShapeSpec, TensorSpec, fitting
 from typedtensor._dtypes import CONCRETE_DTYPES, generic, marker_of, type_text
 from typedtensor._errors import ShapeError
+from typedtensor._jaxtyping_arrays import ArraySpec
+from typedtensor._specs import SequenceSpec, Spec
 from typedtensor._tensor import Tensor
 
 if TYPE_CHECKING:  # _check builds on this module
     from typedtensor._check import CallRecord
 
 
-def mismatch(where: str, spec: TensorSpec, value: object, call: CallRecord) -> ShapeError:
+@dataclass(frozen=True, slots=True)
+class Item:
+    """Where an item of a checked list or tuple is; written out only for a message."""
+
+    index: int
+    of: Where
+
+    def __str__(self) -> str:
+        return f"item {self.index} of {self.of}"
+
+
+#: Where a checked value is: ``parameter "x" of f()``, ``item 2 of return value of f() (...)``.
+Where: TypeAlias = "str | Item"
+
+
+def mismatch(where: Where, spec: Spec, value: object, call: CallRecord) -> ShapeError:
     """The error for ``value`` failing ``spec`` at ``where`` in ``call``, after its earlier checks passed.
 
     >>> import typedtensor as tt
     >>> from typedtensor._annotations import tensor_spec
     >>> from typedtensor._check import CallRecord
     >>> spec = tensor_spec(tt.Tensor[tt.float32], ({}, {}), "x")
-    >>> print(mismatch('parameter "x" of f()', spec, 1.5, CallRecord("f()")))
+    >>> print(mismatch('parameter "x" of f()', spec, 1.5, CallRecord("f()", ())))
     parameter "x" of f() does not match its annotation
       expected: Tensor[float32]
       got:      float
       reason:   a float is not a Tensor
       bound:    no dims yet
     """
-    failing: tuple[TensorSpec, tuple[int, ...]] | None = None  # a tensor whose shape jaxtyping checked
-    if isinstance(value, Tensor):
-        array = value.numpy()
-        got, reason = type_text(array), _dtype_reason(spec, array, call)
-        if reason is None:
-            failing = (spec, array.shape)
-            reason = spec.in_dim_names(spec.shape_type.__instancecheck_str__(array))  # type: ignore[attr-defined]
-    else:
-        got, reason = _type_name(value), _not_a_tensor_reason(value)
+    got, reason, failing = _explained(spec, value, call)
     return ShapeError(
         f"{where} does not match its annotation\n"
         f"  expected: {spec.text}\n"
@@ -50,6 +60,37 @@ def mismatch(where: str, spec: TensorSpec, value: object, call: CallRecord) -> S
         f"  reason:   {reason}\n"
         f"  bound:    {_bound_text(call, failing)}"
     )
+
+
+#: What came, why it fails, and the value whose shape jaxtyping checked (if it got that far).
+_Explained: TypeAlias = tuple[str, str, "tuple[ShapeSpec, tuple[int, ...]] | None"]
+
+
+def _explained(spec: Spec, value: object, call: CallRecord) -> _Explained:
+    if isinstance(spec, SequenceSpec):
+        return (*_sequence_reason(spec, value), None)
+    if isinstance(spec, ArraySpec):
+        return _array_explained(spec, value)
+    if not isinstance(value, spec.tensor_class):
+        return _got(value), _not_a_tensor_reason(value, spec.tensor_class), None
+    array = value.numpy()
+    reason = _dtype_reason(spec, array, call)
+    if reason is not None:
+        return _got(value), reason, None
+    return _got(value), _shape_reason(spec, array), (spec, array.shape)
+
+
+def _array_explained(spec: ArraySpec, value: object) -> _Explained:
+    """A jaxtyping array annotation: jaxtyping says why, also for the array type and dtype."""
+    shape, dtype = getattr(value, "shape", None), getattr(value, "dtype", None)
+    if shape is None or dtype is None:
+        return _got(value), _shape_reason(spec, value), None
+    return f"{_got(value)} of {dtype}, shape {tuple(shape)}", _shape_reason(spec, value), (spec, tuple(shape))
+
+
+def _got(value: object) -> str:
+    """What came: ``Tensor[float32, 32, 10]``, ``numpy.ndarray``, ``list``."""
+    return type_text(value.numpy()) if isinstance(value, Tensor) else _type_name(value)
 
 
 def _dtype_reason(spec: TensorSpec, array: np.ndarray[Any, Any], call: CallRecord) -> str | None:
@@ -76,11 +117,30 @@ def _names(markers: tuple[type[generic], ...], separator: str = " | ") -> str:
     return separator.join(marker.__name__ for marker in markers)
 
 
-def _not_a_tensor_reason(value: object) -> str:
-    """Why a non-Tensor fails, with the fix for the common case of a bare ndarray."""
-    if isinstance(value, np.ndarray):
+def _shape_reason(spec: ShapeSpec, value: object) -> str:
+    """jaxtyping's reason, in the user's dim names."""
+    return spec.in_dim_names(spec.shape_type.__instancecheck_str__(value))  # type: ignore[attr-defined]
+
+
+def _sequence_reason(spec: SequenceSpec, value: object) -> tuple[str, str]:
+    """What came and why it fails, for a list or tuple of the wrong kind or length."""
+    if not isinstance(value, (list, tuple)) or not isinstance(value, spec.kind):
+        return _got(value), f"{_a(_type_name(value))} is not {_a(spec.kind.__name__)}"
+    count = f"{_type_name(value)} of {len(value)} items"
+    return count, f"{_a(count)}, not {len(spec.items)}"
+
+
+def _not_a_tensor_reason(value: object, expected: type) -> str:
+    """Why a value that is not of the expected Tensor class fails, with the fix for the common
+    case of a bare ndarray."""
+    if isinstance(value, np.ndarray) and expected is Tensor:
         return "a numpy.ndarray is not a Tensor; wrap it with typedtensor.Tensor(array)"
-    return f"a {_type_name(value)} is not a Tensor"
+    return f"{_a(type(value).__name__ if isinstance(value, Tensor) else _type_name(value))} is not {_a(expected.__name__)}"
+
+
+def _a(noun: str) -> str:
+    """``a list``, ``an Images``."""
+    return f"{'an' if noun[:1].lower() in 'aeiou' else 'a'} {noun}"
 
 
 def _type_name(value: object) -> str:
@@ -90,7 +150,7 @@ def _type_name(value: object) -> str:
     return cls.__qualname__ if module == "builtins" else f"{module}.{cls.__qualname__}"
 
 
-def _bound_text(call: CallRecord, failing: tuple[TensorSpec, tuple[int, ...]] | None) -> str:
+def _bound_text(call: CallRecord, failing: tuple[ShapeSpec, tuple[int, ...]] | None) -> str:
     """``Batch=32, N=5, *Ts=(3, 4), D=float32``: every dim bound by the tensors that passed, first
     use first, and by the ``failing`` tensor before its first conflict, then each constrained dtype
     TypeVar with the constraints it may still take."""
@@ -106,7 +166,7 @@ def _bound_text(call: CallRecord, failing: tuple[TensorSpec, tuple[int, ...]] | 
     return ", ".join([*dims, *dtypes]) or "no dims yet"
 
 
-def _bind_until_conflict(bound: dict[str, tuple[str, object]], spec: TensorSpec, shape: tuple[int, ...]) -> None:
+def _bind_until_conflict(bound: dict[str, tuple[str, object]], spec: ShapeSpec, shape: tuple[int, ...]) -> None:
     """Add what jaxtyping bound for a failing ``shape`` before the dim that failed (it rolls
     those bindings back, but they explain the reason, as in ``Batch`` then ``Batch``)."""
     for dim, size in spec.aligned(shape):

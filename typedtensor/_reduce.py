@@ -18,7 +18,7 @@ import numpy as np
 from typedtensor import _kernels
 from typedtensor._dtypes import marker_named, marker_of, numpy_dtype_of, type_text
 from typedtensor._errors import problem_error
-from typedtensor._shape_rules import AxisKey, Problem, apply_mask, reduced_mask, result_dtype
+from typedtensor._shape_rules import AxisKey, Problem, apply_mask, reduced_mask, result_dtype, wrong_axis_kind
 
 Array: TypeAlias = np.ndarray[Any, Any]
 
@@ -69,10 +69,7 @@ def _axis_key(axis: object, caller: str) -> AxisKey:
         return tuple(operator.index(k) for k in axis)
     if _is_int(axis):
         return operator.index(axis)  # type: ignore[arg-type]
-    raise TypeError(
-        f'"{caller}": axis must be None, an int, a tuple or list of ints, or a Selection string '
-        f'such as "^v^"; got {type(axis).__name__} {axis!r}'
-    )
+    raise TypeError(wrong_axis_kind(caller, f"{type(axis).__name__} {axis!r}"))
 
 
 def _is_int(value: object) -> bool:

@@ -15,20 +15,20 @@ import numpy as np
 
 from typedtensor._dtypes import bool_, generic
 from typedtensor._reduce import reduce_array
-from typedtensor._tensor import Axis, Tensor, wrap
+from typedtensor._tensor import Axis, AxisIndexT, Tensor, wrap
 
 DTypeT = TypeVar("DTypeT", bound=generic)
 AnyTensor = Tensor[Any, Unpack[tuple[Any, ...]]]
 
 
-def _reduce(op: str, x: object, axis: Axis, keepdims: bool, caller: str) -> AnyTensor:
+def _reduce(op: str, x: object, axis: object, keepdims: bool, caller: str) -> AnyTensor:
     if not isinstance(x, Tensor):
         fix = "wrap it with typedtensor.Tensor(array)" if isinstance(x, np.ndarray) else "make one with typedtensor.tensor(data)"
         raise TypeError(f'"{caller}": expected a typedtensor.Tensor, got {type(x).__name__}; {fix}')
     return wrap(reduce_array(op, x.numpy(), axis, keepdims, caller))
 
 
-def reduce_sum(x: Tensor[Any, Unpack[tuple[Any, ...]]], axis: Axis = None, keepdims: bool = False) -> AnyTensor:
+def reduce_sum(x: Tensor[Any, Unpack[tuple[Any, ...]]], axis: Axis[AxisIndexT] = None, keepdims: bool = False) -> AnyTensor:
     """The sum over ``axis``; ``bool_`` and integers narrower than 64 bits sum in ``int64``/``uint64``.
 
     >>> import typedtensor as tt
@@ -38,31 +38,31 @@ def reduce_sum(x: Tensor[Any, Unpack[tuple[Any, ...]]], axis: Axis = None, keepd
     return _reduce("sum", x, axis, keepdims, "reduce_sum")
 
 
-def reduce_mean(x: Tensor[Any, Unpack[tuple[Any, ...]]], axis: Axis = None, keepdims: bool = False) -> AnyTensor:
+def reduce_mean(x: Tensor[Any, Unpack[tuple[Any, ...]]], axis: Axis[AxisIndexT] = None, keepdims: bool = False) -> AnyTensor:
     """The arithmetic mean over ``axis``; integers give ``float64``, an empty extent NaN."""
     return _reduce("mean", x, axis, keepdims, "reduce_mean")
 
 
-def reduce_prod(x: Tensor[Any, Unpack[tuple[Any, ...]]], axis: Axis = None, keepdims: bool = False) -> AnyTensor:
+def reduce_prod(x: Tensor[Any, Unpack[tuple[Any, ...]]], axis: Axis[AxisIndexT] = None, keepdims: bool = False) -> AnyTensor:
     """The product over ``axis``; dtypes as for ``reduce_sum``, an empty extent gives 1."""
     return _reduce("prod", x, axis, keepdims, "reduce_prod")
 
 
-def reduce_max(x: Tensor[DTypeT, Unpack[tuple[Any, ...]]], axis: Axis = None, keepdims: bool = False) -> Tensor[DTypeT, Unpack[tuple[Any, ...]]]:
+def reduce_max(x: Tensor[DTypeT, Unpack[tuple[Any, ...]]], axis: Axis[AxisIndexT] = None, keepdims: bool = False) -> Tensor[DTypeT, Unpack[tuple[Any, ...]]]:
     """The maximum over ``axis``; NaN propagates; an empty extent raises ``ValueError``."""
     return _reduce("max", x, axis, keepdims, "reduce_max")
 
 
-def reduce_min(x: Tensor[DTypeT, Unpack[tuple[Any, ...]]], axis: Axis = None, keepdims: bool = False) -> Tensor[DTypeT, Unpack[tuple[Any, ...]]]:
+def reduce_min(x: Tensor[DTypeT, Unpack[tuple[Any, ...]]], axis: Axis[AxisIndexT] = None, keepdims: bool = False) -> Tensor[DTypeT, Unpack[tuple[Any, ...]]]:
     """The minimum over ``axis``; NaN propagates; an empty extent raises ``ValueError``."""
     return _reduce("min", x, axis, keepdims, "reduce_min")
 
 
-def reduce_any(x: Tensor[Any, Unpack[tuple[Any, ...]]], axis: Axis = None, keepdims: bool = False) -> Tensor[bool_, Unpack[tuple[Any, ...]]]:
+def reduce_any(x: Tensor[Any, Unpack[tuple[Any, ...]]], axis: Axis[AxisIndexT] = None, keepdims: bool = False) -> Tensor[bool_, Unpack[tuple[Any, ...]]]:
     """Whether any element over ``axis`` is nonzero (NaN counts as nonzero); empty gives False."""
     return _reduce("any", x, axis, keepdims, "reduce_any")
 
 
-def reduce_all(x: Tensor[Any, Unpack[tuple[Any, ...]]], axis: Axis = None, keepdims: bool = False) -> Tensor[bool_, Unpack[tuple[Any, ...]]]:
+def reduce_all(x: Tensor[Any, Unpack[tuple[Any, ...]]], axis: Axis[AxisIndexT] = None, keepdims: bool = False) -> Tensor[bool_, Unpack[tuple[Any, ...]]]:
     """Whether every element over ``axis`` is nonzero; an empty extent gives True."""
     return _reduce("all", x, axis, keepdims, "reduce_all")

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Any, Generic, TypeAlias, TypeVar, TypeVarTuple, Unpack
 
 import numpy as np
@@ -13,8 +12,17 @@ from typedtensor._dtypes import bool_, generic, marker_of, type_text
 DT = TypeVar("DT", bound=generic, covariant=True)
 Shape = TypeVarTuple("Shape")
 
-#: What ``axis`` accepts: ``None``, an int, a tuple or list of ints, or a Selection string.
-Axis: TypeAlias = int | Sequence[int] | str | None
+#: One axis: a Python or numpy integer (an ``IntEnum`` member too). A ``bool`` is an ``int`` to
+#: type checkers but not an axis: the runtime refuses it, and so does the mypy plugin.
+AxisIndex: TypeAlias = int | np.integer[Any]
+#: The items of a list of axes. A TypeVar because ``list`` is invariant: ``list[int]``,
+#: ``list[np.int64]`` and a list of ``IntEnum`` members are all lists of axes.
+AxisIndexT = TypeVar("AxisIndexT", bound=AxisIndex)
+#: What ``axis`` accepts, exactly what the runtime accepts (``_reduce._axis_key``): ``None``, one
+#: axis, a tuple or a list of axes, or a Selection string. Not any ``Sequence``: ``bytes``,
+#: ``range`` and ``deque`` are refused. Write ``Axis[int]`` (the type of a list's items) in your
+#: own signatures.
+Axis: TypeAlias = AxisIndex | tuple[AxisIndex, ...] | list[AxisIndexT] | str | None
 
 
 class Tensor(Generic[DT, Unpack[Shape]]):
@@ -78,31 +86,31 @@ class Tensor(Generic[DT, Unpack[Shape]]):
         head = f"{type_text(self._array)}("
         return f"{head}{np.array2string(self._array, separator=', ', prefix=head)})"
 
-    def sum(self, axis: Axis = None, keepdims: bool = False) -> Tensor[Any, Unpack[tuple[Any, ...]]]:
+    def sum(self, axis: Axis[AxisIndexT] = None, keepdims: bool = False) -> Tensor[Any, Unpack[tuple[Any, ...]]]:
         """Sum over ``axis`` (see ``typedtensor.reduce_sum``)."""
         return wrap(_reduce.reduce_array("sum", self._array, axis, keepdims, "sum"))
 
-    def mean(self, axis: Axis = None, keepdims: bool = False) -> Tensor[Any, Unpack[tuple[Any, ...]]]:
+    def mean(self, axis: Axis[AxisIndexT] = None, keepdims: bool = False) -> Tensor[Any, Unpack[tuple[Any, ...]]]:
         """Arithmetic mean over ``axis`` (see ``typedtensor.reduce_mean``)."""
         return wrap(_reduce.reduce_array("mean", self._array, axis, keepdims, "mean"))
 
-    def prod(self, axis: Axis = None, keepdims: bool = False) -> Tensor[Any, Unpack[tuple[Any, ...]]]:
+    def prod(self, axis: Axis[AxisIndexT] = None, keepdims: bool = False) -> Tensor[Any, Unpack[tuple[Any, ...]]]:
         """Product over ``axis`` (see ``typedtensor.reduce_prod``)."""
         return wrap(_reduce.reduce_array("prod", self._array, axis, keepdims, "prod"))
 
-    def max(self, axis: Axis = None, keepdims: bool = False) -> Tensor[DT, Unpack[tuple[Any, ...]]]:
+    def max(self, axis: Axis[AxisIndexT] = None, keepdims: bool = False) -> Tensor[DT, Unpack[tuple[Any, ...]]]:
         """Maximum over ``axis``, NaN-propagating (see ``typedtensor.reduce_max``)."""
         return wrap(_reduce.reduce_array("max", self._array, axis, keepdims, "max"))
 
-    def min(self, axis: Axis = None, keepdims: bool = False) -> Tensor[DT, Unpack[tuple[Any, ...]]]:
+    def min(self, axis: Axis[AxisIndexT] = None, keepdims: bool = False) -> Tensor[DT, Unpack[tuple[Any, ...]]]:
         """Minimum over ``axis``, NaN-propagating (see ``typedtensor.reduce_min``)."""
         return wrap(_reduce.reduce_array("min", self._array, axis, keepdims, "min"))
 
-    def any(self, axis: Axis = None, keepdims: bool = False) -> Tensor[bool_, Unpack[tuple[Any, ...]]]:
+    def any(self, axis: Axis[AxisIndexT] = None, keepdims: bool = False) -> Tensor[bool_, Unpack[tuple[Any, ...]]]:
         """Whether any element over ``axis`` is nonzero (see ``typedtensor.reduce_any``)."""
         return wrap(_reduce.reduce_array("any", self._array, axis, keepdims, "any"))
 
-    def all(self, axis: Axis = None, keepdims: bool = False) -> Tensor[bool_, Unpack[tuple[Any, ...]]]:
+    def all(self, axis: Axis[AxisIndexT] = None, keepdims: bool = False) -> Tensor[bool_, Unpack[tuple[Any, ...]]]:
         """Whether every element over ``axis`` is nonzero (see ``typedtensor.reduce_all``)."""
         return wrap(_reduce.reduce_array("all", self._array, axis, keepdims, "all"))
 

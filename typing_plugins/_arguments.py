@@ -8,6 +8,9 @@ falls back to the declared type: mypy already reports arguments of the wrong typ
 
 from __future__ import annotations
 
+from typing import Final
+
+from mypy.maptype import map_instance_to_supertype
 from mypy.nodes import ArgKind, Expression, ListExpr, StarExpr, TupleExpr
 from mypy.types import (
     AnyType,
@@ -26,6 +29,10 @@ from mypy.types import (
 
 from typing_plugins._calls import CallContext, NotUnderstood
 from typing_plugins._rules import shape_rules
+
+#: The kinds of sequence ``axis`` may be (any subclass too); not ``bytes``, ``range`` or ``deque``.
+_SEQUENCES: Final = ("builtins.tuple", "builtins.list")
+
 
 def axis_argument(ctx: CallContext) -> shape_rules.AxisSpec:
     """``axis`` of the call (``None`` when not passed)."""
@@ -91,37 +98,75 @@ def _actual(ctx: CallContext, formal: str) -> tuple[Type, Expression] | None:
 
 
 def _axis_from_type(typ: Type) -> shape_rules.AxisSpec:
+    """``axis`` from its type; a kind ``Axis`` does not declare (``bytes``) is not understood."""
     proper = _proper(typ)
-    value = _literal_value(proper)
-    if isinstance(value, str):
-        return value
     if isinstance(proper, NoneType):
         return None
     if isinstance(proper, TupleType):
         return tuple(_axis_item(item) for item in proper.items)
-    if isinstance(proper, (AnyType, UnionType)):
-        return shape_rules.UNKNOWN
-    if isinstance(proper, Instance) and proper.type.has_base("typing.Sequence"):
-        return shape_rules.UNKNOWN  # a str, or a tuple or list of unknown length
+    if _is_instance_of(proper, "builtins.str"):
+        value = _literal_value(proper)
+        return value if isinstance(value, str) else shape_rules.UNKNOWN
+    if isinstance(proper, (AnyType, UnionType)) or any(_is_instance_of(proper, kind) for kind in _SEQUENCES):
+        return shape_rules.UNKNOWN  # one of several kinds, or a tuple or list of unknown length
     return (_axis_item(proper),)  # one axis: the same rule as an item
 
 
 def _axis_item(typ: Type) -> int | shape_rules.Unknown:
-    """One axis: its literal value, or ``UNKNOWN`` for a plain ``int`` (or ``IntEnum`` member)."""
+    """One axis: its literal value, or ``UNKNOWN`` for an ``int`` or numpy integer (or an
+    ``IntEnum`` member) that is not literal."""
     proper = _proper(typ)
     value = _literal_value(proper)
     if isinstance(value, int) and not isinstance(value, bool):
         return value
-    if value is None and isinstance(proper, Instance) and _is_int(proper):
+    if isinstance(proper, AnyType) or (isinstance(proper, Instance) and _is_index(proper)):
         return shape_rules.UNKNOWN
-    if isinstance(proper, AnyType):
-        return shape_rules.UNKNOWN
-    raise NotUnderstood  # bools, floats, nested tuples: wrong at run time, reported by mypy
+    raise NotUnderstood  # bools (reported by bool_axis), floats, nested tuples: mypy reports the rest
 
 
-def _is_int(instance: Instance) -> bool:
-    """``int`` or a subclass of it such as an ``IntEnum``; ``bool`` is not taken for an axis."""
-    return instance.type.has_base("builtins.int") and instance.type.fullname != "builtins.bool"
+def bool_axis(ctx: CallContext) -> Type | None:
+    """The type of ``axis`` if it is a ``bool`` or holds one (``(0, True)``, ``list[bool]``).
+
+    A ``bool`` is an ``int`` to the type system, so the declared type lets it through; the
+    runtime refuses it, and the plugin reports it.
+    """
+    actual = _actual(ctx, "axis")
+    if actual is None:
+        return None
+    typ, expr = actual
+    if isinstance(expr, ListExpr):
+        items = [ctx.api.get_expression_type(item) for item in expr.items]
+    else:
+        items = _items(get_proper_type(typ))
+    return typ if any(map(_is_bool, items)) else None
+
+
+def _items(proper: ProperType) -> list[Type]:
+    """The types a tuple or list type holds; anything else stands for itself."""
+    if isinstance(proper, TupleType):
+        return list(proper.items)
+    if isinstance(proper, Instance):
+        for info in proper.type.mro:
+            if info.fullname in _SEQUENCES:  # ``tuple[bool, ...]``, ``list[bool]`` or a subclass
+                return list(map_instance_to_supertype(proper, info).args)
+    return [proper]
+
+
+def _is_bool(typ: Type) -> bool:
+    return _is_instance_of(get_proper_type(typ), "builtins.bool")
+
+
+def _is_instance_of(proper: ProperType, fullname: str) -> bool:
+    """Whether ``proper`` is an instance of ``fullname`` or a subclass, a ``Literal`` of one too."""
+    instance = proper.fallback if isinstance(proper, LiteralType) else proper
+    return isinstance(instance, Instance) and instance.type.has_base(fullname)
+
+
+def _is_index(instance: Instance) -> bool:
+    """An ``int`` (not a ``bool``) or a numpy integer: what ``Axis`` declares one axis to be."""
+    return (instance.type.has_base("builtins.int") and not instance.type.has_base("builtins.bool")) or instance.type.has_base(
+        "numpy.integer"
+    )
 
 
 def _proper(typ: Type) -> ProperType:

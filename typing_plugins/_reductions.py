@@ -5,9 +5,11 @@ from __future__ import annotations
 import functools
 from typing import Final
 
+from mypy.errorcodes import ARG_TYPE
+from mypy.messages import format_type_bare
 from mypy.types import AnyType, Instance, LiteralType, Type, TypeOfAny, UnpackType, get_proper_type
 
-from typing_plugins._arguments import axis_argument, dtype_argument, keepdims_argument, shape_argument
+from typing_plugins._arguments import axis_argument, bool_axis, dtype_argument, keepdims_argument, shape_argument
 from mypy.plugin import MethodContext
 
 from typing_plugins._calls import CallContext, FunctionHook, MethodHook, dtype_type, guarded, int_type, new_tensor, report, unknown_tensor
@@ -44,10 +46,17 @@ def _infer_reduction(ctx: CallContext, caller: str, op: str, receiver: Type) -> 
     else:
         result = shape_rules.result_dtype(op, name)
         dtype = tensor.dtype if result == name else dtype_type(ctx.api, result)
+    axis = ctx.args[ctx.callee_arg_names.index("axis")]  # errors are about the axis: reported there
+    boolean = bool_axis(ctx)
+    if boolean is not None:
+        # A bool is an int to the type system, so the declared type admits it; the runtime does not.
+        message = shape_rules.wrong_axis_kind(caller, format_type_bare(boolean, ctx.api.options))
+        ctx.api.fail(message, axis[0], code=ARG_TYPE)
+        return unknown_tensor(ctx.api, dtype)
     one = LiteralType(1, int_type(ctx.api))
     shape = shape_rules.reduce_shape(tensor.shape, axis_argument(ctx), keepdims_argument(ctx), one)
     if isinstance(shape, shape_rules.Problem):
-        report(ctx, shape, caller, [tensor], where=ctx.args[ctx.callee_arg_names.index("axis")][0])
+        report(ctx, shape, caller, [tensor], where=axis[0])
         return unknown_tensor(ctx.api, dtype)  # one bug, one error: the result's dims are unknown
     return new_tensor(ctx.api, dtype, shape)
 

@@ -20,6 +20,7 @@ from mypy.types import (
     Type,
     TypeOfAny,
     TypeVarType,
+    UnionType,
     UnpackType,
     flatten_nested_tuples,
     get_proper_type,
@@ -29,6 +30,7 @@ from typing_plugins._rules import shape_rules
 
 TENSOR: Final = "typedtensor._tensor.Tensor"
 DTYPES_MODULE: Final = "typedtensor._dtypes"
+GENERIC: Final = f"{DTYPES_MODULE}.generic"
 
 MypyShape = shape_rules.Shape[Type, UnpackType]
 
@@ -52,9 +54,11 @@ def tensor_type(typ: Type) -> TensorType | None:
     if tensor_info is None:
         return None
     dtype, *args = flatten_nested_tuples(map_instance_to_supertype(proper, tensor_info).args)
+    if not _is_dtype(dtype):
+        # ``Tensor[L[2]]``: mypy has reported the argument; where the dims start is unknown, and
+        # a guess (rank 0) would add a second error to the same mistake.
+        return None
     dims = [shape_rules.UNKNOWN if isinstance(get_proper_type(dim), AnyType) else dim for dim in args]
-    if isinstance(dtype, UnpackType):
-        return None  # ``Tensor[*tuple[Any, ...]]``: the run holds the dtype and the dims, rank unknown
     runs = [index for index, dim in enumerate(dims) if isinstance(dim, UnpackType)]
     if not runs:
         return TensorType(dtype, shape_rules.Shape(tuple(dims)))
@@ -64,6 +68,18 @@ def tensor_type(typ: Type) -> TensorType | None:
     variadic = dims[run]
     assert isinstance(variadic, UnpackType)  # found so above; narrows the type for mypy
     return TensorType(dtype, shape_rules.Shape(tuple(dims[:run]), _run(variadic), tuple(dims[run + 1 :])))
+
+
+def _is_dtype(dtype: Type) -> bool:
+    """A dtype marker or category, a union of them, ``Any``, or a TypeVar (mypy checks its bound).
+
+    ``*tuple[Any, ...]`` in the dtype's place (``Tensor[*tuple[Any, ...]]``) holds the dtype and
+    the dims: the rank is unknown.
+    """
+    proper = get_proper_type(dtype)
+    if isinstance(proper, UnionType):
+        return all(map(_is_dtype, proper.items))
+    return isinstance(proper, (AnyType, TypeVarType)) or (isinstance(proper, Instance) and proper.type.has_base(GENERIC))
 
 
 def _run(variadic: UnpackType) -> UnpackType | shape_rules.Unknown:

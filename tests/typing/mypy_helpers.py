@@ -61,7 +61,8 @@ class Mypy:
             *extra_args,
             *(str(path) for path in paths),
         ]
-        # mypy finds typedtensor (an editable install it cannot see) through the working directory.
+        # mypy runs from the project root, as a developer runs it: typedtensor is found there as
+        # source, whichever way it is installed (tests/test_install.py checks the installs).
         # It also raises the recursion limit for good, which hypothesis rightly complains about.
         recursion_limit = sys.getrecursionlimit()
         with contextlib.chdir(PROJECT):

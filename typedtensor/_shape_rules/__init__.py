@@ -38,4 +38,5 @@ from .reductions import (
     reduce_shape as reduce_shape,
     reduced_mask as reduced_mask,
     selection_problem as selection_problem,
+    wrong_axis_kind as wrong_axis_kind,
 )

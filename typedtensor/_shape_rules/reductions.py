@@ -68,6 +68,12 @@ class InvalidSelection(Problem):
         )
 
 
+def wrong_axis_kind(op: str, got: str) -> str:
+    """The message for an ``axis`` that is none of the kinds ``axis`` takes; ``got`` says what it is."""
+    example = SELECTION_REDUCE + SELECTION_KEEP + SELECTION_REDUCE
+    return f'"{op}": axis must be None, an int, a tuple or list of ints, or a Selection string such as "{example}"; got {got}'
+
+
 def selection_problem(selection: str, rank: int, *, rank_is_minimum: bool = False) -> InvalidSelection | None:
     """Whether ``selection`` fits a tensor of ``rank`` dims (at least ``rank`` if ``rank_is_minimum``)."""
     chars_ok = all(char in (SELECTION_REDUCE, SELECTION_KEEP) for char in selection)

@@ -4,6 +4,8 @@ import enum
 from collections.abc import Sequence
 from typing import Any, Final, Literal as L, assert_type
 
+import numpy as np
+
 import typedtensor as tt
 from typedtensor import Tensor, float32
 
@@ -37,7 +39,15 @@ assert_type(tt.reduce_mean(x, PAIR, KEEP), Tensor[float32, L[1], L[3], L[1]])
 
 
 def not_literal(
-    k: int, ks: tuple[int, ...], pair: tuple[int, int], seq: Sequence[int], s: str, keep: bool, anything: Any, any_keep: Any
+    k: int,
+    ks: tuple[int, ...],
+    pair: tuple[int, int],
+    ints: list[int],
+    n: np.int64,
+    s: str,
+    keep: bool,
+    anything: Any,
+    any_keep: Any,
 ) -> None:
     """Arguments only known at run time are never errors; what is still known stays known."""
     assert_type(x.sum(axis=k), Tensor[float32, Any, Any])  # one int axis: the rank drops by one
@@ -48,7 +58,10 @@ def not_literal(
     assert_type(x.sum(axis=ks), Tensor[float32, *tuple[Any, ...]])
     assert_type(x.sum(axis=ks, keepdims=True), Tensor[float32, Any, Any, Any])
     assert_type(x.sum(axis=pair), Tensor[float32, *tuple[Any, ...]])
-    assert_type(x.sum(axis=seq), Tensor[float32, *tuple[Any, ...]])
+    assert_type(x.sum(axis=ints), Tensor[float32, *tuple[Any, ...]])
+    assert_type(x.sum(axis=n), Tensor[float32, Any, Any])  # a numpy integer is one axis
+    assert_type(x.sum(axis=(0, n), keepdims=True), Tensor[float32, L[1], Any, Any])
+    assert_type(x.sum(axis=[n]), Tensor[float32, Any, Any])
     assert_type(x.sum(axis=s), Tensor[float32, *tuple[Any, ...]])
     assert_type(x.sum(axis=anything), Tensor[float32, *tuple[Any, ...]])
     assert_type(x.sum(axis=[0, k]), Tensor[float32, *tuple[Any, ...]])
@@ -91,5 +104,10 @@ def keyword_unpacking(options: dict[str, Any], axes: tuple[int]) -> None:
     assert_type(tt.reduce_max(x, **options), Tensor[float32, *tuple[Any, ...]])
 
 
-not_literal(1, (0,), (0, 1), [2], "^vv", False, 0, True)
+def not_an_axis(seq: Sequence[int]) -> None:
+    """Any ``Sequence`` is not an axis: it may be a ``range`` or ``bytes``, which the runtime refuses."""
+    x.sum(axis=seq)  # type: ignore[arg-type]
+
+
+not_literal(1, (0,), (0, 1), [2], np.int64(1), "^vv", False, 0, True)
 keyword_unpacking({"axis": 0}, (1,))

@@ -1,6 +1,6 @@
 """Result dtypes by numpy's rules (SPEC §4), also for dtype categories such as ``floating``."""
 
-from typing import Literal as L, assert_type
+from typing import Any, Literal as L, assert_type
 
 import typedtensor as tt
 from typedtensor import Tensor
@@ -87,3 +87,12 @@ def categories(
 
 
 categories(f32, i32, i64, u8, c64, b)
+
+
+def unions(x: Tensor[tt.float32 | tt.float64, L[2], L[3]]) -> None:
+    """A union of dtypes is a dtype: the dims stay exact, the dtype is the declared one."""
+    assert_type(x.max(axis=0), Tensor[tt.float32 | tt.float64, L[3]])
+    assert_type(x.sum(axis=1), Tensor[Any, L[2]])
+
+
+unions(tt.zeros((2, 3), tt.float32))

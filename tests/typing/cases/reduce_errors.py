@@ -66,3 +66,13 @@ def with_unknown_dims(x: Tensor[float32, L[2], *Ts, L[5]], y: Tensor[float32, *t
     y.sum(axis="^b")  # type: ignore[tensor-selection]
     assert_type(x.sum(axis=9), Tensor[float32, L[2], *tuple[Any, ...]])
     assert_type(y.sum(axis=-9), Tensor[float32, *tuple[Any, ...]])
+
+
+# One mistake, one error: after mypy's own error on a Tensor without a dtype, the plugin cannot
+# know the tensor's rank (the first argument is not a dtype), so it keeps the declared type.
+def no_dtype(x: Tensor[L[2]], y: Tensor[L[2], L[3]]) -> None:  # type: ignore[type-var]
+    assert_type(x.sum(axis=0), Tensor[Any, *tuple[Any, ...]])
+    assert_type(tt.reduce_sum(y, axis=1), Tensor[Any, *tuple[Any, ...]])
+
+
+def no_dtype_one_line(x: Tensor[L[2]]) -> object: return x.sum(axis=0)  # type: ignore[type-var]  # noqa: E704

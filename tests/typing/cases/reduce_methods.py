@@ -41,7 +41,7 @@ class Labelled(Images[tt.int32, L[5], L[6]], Generic[DT]):
 class BatchFirst(Tensor[float32, L[4], L[5]]):
     """Overrides ``sum`` with another default: Tensor's rules do not describe it."""
 
-    def sum(self, axis: tt.Axis = 0, keepdims: bool = False) -> Tensor[Any, Unpack[tuple[Any, ...]]]:
+    def sum(self, axis: tt.Axis[Any] = 0, keepdims: bool = False) -> Tensor[Any, Unpack[tuple[Any, ...]]]:
         return super().sum(axis, keepdims)
 
 
