@@ -27,10 +27,13 @@ class InnerDimsDiffer(Problem):
 
     code: ClassVar[str] = "tensor-matmul"
     sizes: tuple[int, int]
+    transposed: tuple[bool, bool] = (False, False)  # the flags: the message says which applied
 
     def message(self, op: str, operands: Sequence[str]) -> str:
         left, right = self.sizes
-        return f'Cannot matmul {join_operands(operands)} for "{op}": inner dims {left} and {right} differ'
+        flags = [name for name, on in zip(("transpose_a", "transpose_b"), self.transposed) if on]
+        after = f" (with {' and '.join(flags)})" if flags else ""
+        return f'Cannot matmul {join_operands(operands)} for "{op}": inner dims {left} and {right} differ{after}'
 
 
 @dataclass(frozen=True)
@@ -101,7 +104,7 @@ def _matmul_shape(a: Shape[D, V], b: Shape[D, V], transpose_a: bool, transpose_b
     (a_rest, a_inner), (b_rest, b_inner) = left, right
     size_a, size_b = dims.size_of(a_inner), dims.size_of(b_inner)
     if size_a is not None and size_b is not None and size_a != size_b:
-        return InnerDimsDiffer((size_a, size_b))
+        return InnerDimsDiffer((size_a, size_b), (transpose_a, transpose_b))
     return _product_shape(a, b, a_rest, b_rest, dims)
 
 
