@@ -180,6 +180,7 @@ def test_reshape_symbolic(shape: tuple[str, ...], target: tuple[Any, ...], expec
 def test_reshape_of_a_run_keeps_the_target_and_solves_nothing() -> None:
     assert reshape_shape(Shape((), "*Ts", ("3",)), ("-1", "3"), SYMBOLIC) == Shape((UNKNOWN, "3"))
     assert reshape_shape(Shape((), "*Ts"), ("2", "3"), SYMBOLIC) == Shape(("2", "3"))
+    assert reshape_shape(Shape(("2", "3")), UNKNOWN, SYMBOLIC) == Shape((), UNKNOWN)  # a target of unknown length
 
 
 # ---- transpose, expand_dims, squeeze ----------------------------------------------------------

@@ -82,7 +82,7 @@ class InferredBesideZero(ReshapeProblem):
         return "-1 cannot be solved when another size is 0"
 
 
-def reshape_shape(shape: Shape[D, V], target: Sequence[D | Unknown], dims: Dims[D]) -> Shape[D, V] | Problem:
+def reshape_shape(shape: Shape[D, V], target: Sizes[D], dims: Dims[D]) -> Shape[D, V] | Problem:
     """The shape of ``reshape(x, target)``: the target's dims as given, a ``-1`` solved.
 
     ``-1`` is solved where the element counts are literal, also after named dims cancel out
@@ -93,6 +93,8 @@ def reshape_shape(shape: Shape[D, V], target: Sequence[D | Unknown], dims: Dims[
     >>> reshape_shape(Shape((6, 4)), (-1, 3), INT_DIMS)
     Shape(prefix=(8, 3), variadic=None, suffix=())
     """
+    if isinstance(target, Unknown):
+        return Shape((), UNKNOWN)
     sizes = [dims.size_of(dim) for dim in target]
     negative = [size for size in sizes if size is not None and size < INFER]
     if negative:
