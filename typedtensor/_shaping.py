@@ -47,6 +47,7 @@ Rule: TypeAlias = Callable[[Shape[int, None], Any, Dims[int]], "Shape[int, None]
 JoinRule: TypeAlias = Callable[[Sequence[Shape[int, None]], int, Dims[int]], "Shape[int, None] | Problem"]
 
 _CACHE_SIZE: Final = 4096
+_PLAIN_INT: Final = frozenset({int})
 
 
 def reshape(x: Tensor[DTypeT, *Shape_], shape: int | tuple[Any, ...] | list[Any]) -> Tensor[DTypeT, *tuple[Any, ...]]:
@@ -204,6 +205,8 @@ def broadcast_to(x: Tensor[DTypeT, *tuple[Any, ...]], shape: tuple[*Shape_]) -> 
 
 def _sizes(op: str, value: object, parameter: str) -> tuple[int, ...]:
     """An int or a tuple or list of ints as a tuple of ints; else a ``TypeError`` naming ``parameter``."""
+    if type(value) is tuple and _PLAIN_INT.issuperset(map(type, value)):
+        return value  # the common case, first: a tuple of plain ints is its own answer
     if isinstance(value, (tuple, list)) and all(map(_is_int, value)):
         return tuple(map(operator.index, value))
     if _is_int(value):
@@ -212,6 +215,8 @@ def _sizes(op: str, value: object, parameter: str) -> tuple[int, ...]:
 
 
 def _axis(op: str, value: object) -> int:
+    if type(value) is int:
+        return value
     if _is_int(value):
         return operator.index(value)  # type: ignore[arg-type]
     raise TypeError(f'"{op}": axis must be an int, got {type(value).__name__} {value!r}')
@@ -225,9 +230,10 @@ def _fail_against(problem: Problem, op: str, x: object, sizes: tuple[int, ...]) 
 def _join(op: str, rule: JoinRule, tensors: object, axis: object) -> AnyTensor:
     if not isinstance(tensors, (tuple, list)):
         raise TypeError(f'"{op}": tensors must be a tuple or list of typedtensor.Tensor, got {type(tensors).__name__}')
-    arrays = [array_of(op, tensor, f"tensors[{index}]") for index, tensor in enumerate(tensors)]
+    # A tuple: numpy converts a list of arrays more slowly.
+    arrays = tuple([tensor.numpy() if isinstance(tensor, Tensor) else array_of(op, tensor, f"tensors[{index}]") for index, tensor in enumerate(tensors)])
     index = _axis(op, axis)
-    problem = _join_problem(rule, tuple(array.shape for array in arrays), index)
+    problem = _join_problem(rule, tuple([array.shape for array in arrays]), index)
     if problem is not None:
         fail(problem, op, tensors)
     return result(getattr(namespace(arrays[0]), op)(arrays, axis=index))
