@@ -12,7 +12,7 @@ from __future__ import annotations
 import functools
 import operator
 from collections.abc import Callable, Hashable, Sequence
-from typing import Any, Final, Literal, NoReturn, TypeAlias, TypeVar, TypeVarTuple, overload
+from typing import Any, Final, Literal, TypeAlias, TypeVar, TypeVarTuple, overload
 
 from typedtensor._errors import problem_error
 from typedtensor._ops import AnyTensor, Array, array_of, fail, namespace, operand_text, result
@@ -57,11 +57,7 @@ def reshape(x: Tensor[DTypeT, *Shape_], shape: int | tuple[Any, ...] | list[Any]
     >>> tt.reshape(tt.ones((2, 3)), (-1,)).shape
     (6,)
     """
-    array = array_of("reshape", x)
-    target = _sizes("reshape", shape, "shape")
-    reshaped = _outcome(reshape_shape, array.shape, target)
-    if isinstance(reshaped, Problem):
-        _fail_against(reshaped, "reshape", x, target)
+    array, _, reshaped = _checked_sizes("reshape", reshape_shape, x, shape, "shape")
     return result(namespace(array).reshape(array, reshaped))
 
 
@@ -180,11 +176,7 @@ def tile(x: Tensor[DTypeT, *Shape_], reps: int | tuple[Any, ...] | list[Any]) ->
     >>> tt.tile(tt.zeros((2, 3)), (2, 1, 2)).shape
     (2, 2, 6)
     """
-    array = array_of("tile", x)
-    repetitions = _sizes("tile", reps, "reps")
-    tiled = _outcome(tile_shape, array.shape, repetitions)
-    if isinstance(tiled, Problem):
-        _fail_against(tiled, "tile", x, repetitions)
+    array, repetitions, _ = _checked_sizes("tile", tile_shape, x, reps, "reps")
     return result(namespace(array).tile(array, repetitions))
 
 
@@ -195,11 +187,7 @@ def broadcast_to(x: Tensor[DTypeT, *tuple[Any, ...]], shape: tuple[*Shape_]) -> 
     >>> tt.broadcast_to(tt.zeros((3,)), (2, 3)).shape
     (2, 3)
     """
-    array = array_of("broadcast_to", x)
-    target = _sizes("broadcast_to", shape, "shape")
-    broadcast = _outcome(broadcast_to_shape, array.shape, target)
-    if isinstance(broadcast, Problem):
-        _fail_against(broadcast, "broadcast_to", x, target)
+    array, target, _ = _checked_sizes("broadcast_to", broadcast_to_shape, x, shape, "shape")
     return result(namespace(array).broadcast_to(array, target))
 
 
@@ -222,9 +210,15 @@ def _axis(op: str, value: object) -> int:
     raise TypeError(f'"{op}": axis must be an int, got {type(value).__name__} {value!r}')
 
 
-def _fail_against(problem: Problem, op: str, x: object, sizes: tuple[int, ...]) -> NoReturn:
-    """Raise ``problem`` of ``op`` naming the tensor and the target shape (or repetitions) it had."""
-    raise problem_error(problem, op, [operand_text(x), format_sizes([str(size) for size in sizes])])
+def _checked_sizes(op: str, rule: Rule, x: object, value: object, parameter: str) -> tuple[Array, tuple[int, ...], tuple[int, ...]]:
+    """For an op of a tensor and sizes (a shape, repetitions): the array, the sizes and the result's
+    shape, once the rule accepts them; else its problem, naming the tensor and the sizes as given."""
+    array = array_of(op, x)
+    sizes = _sizes(op, value, parameter)
+    outcome = _outcome(rule, array.shape, sizes)
+    if isinstance(outcome, Problem):
+        raise problem_error(outcome, op, [operand_text(x), format_sizes([str(size) for size in sizes])])
+    return array, sizes, outcome
 
 
 def _join(op: str, rule: JoinRule, tensors: object, axis: object) -> AnyTensor:

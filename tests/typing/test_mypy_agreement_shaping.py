@@ -17,13 +17,9 @@ from pathlib import Path
 import pytest
 from hypothesis import Phase, given, settings, strategies as st
 
-import typedtensor as tt
-from mypy_helpers import Mypy, MypyRun, assert_no_crash
+from mypy_helpers import Mypy, assert_no_crash, runtime_answer, static_answer
 
 DTYPES = ("bool_", "int8", "int64", "uint16", "float32", "float64", "complex64")
-_REVEALED = re.compile(r'^Revealed type is "typedtensor\._tensor\.Tensor\[typedtensor\._dtypes\.(\w+)((?:, Literal\[\d+\])*)\]"$')
-_ERROR = re.compile(r"^(?P<message>.*)  \[tensor-(?:matmul|reshape|shape|axis|broadcast)\]$")
-_RUNTIME_ERRORS = (tt.MatmulError, tt.ReshapeError, tt.TensorShapeError, tt.AxisError, tt.BroadcastError)
 _modules = itertools.count()
 
 sizes = st.integers(0, 3)
@@ -120,25 +116,6 @@ def _module(batch: list[Case]) -> tuple[str, list[int]]:
     return "\n".join(lines) + "\n", reveals
 
 
-def _static(run: MypyRun, path: Path, line: int) -> tuple[str, tuple[int, ...]] | str:
-    texts = [m.text for m in run.about(path, line)]
-    errors = [match["message"] for match in map(_ERROR.match, texts) if match]
-    if errors:
-        assert len(errors) == 1, texts  # one mistake, one error
-        return errors[0]
-    revealed = [match for match in map(_REVEALED.match, texts) if match]
-    assert len(revealed) == 1, texts  # an exact type, no Any left
-    dtype, dims = revealed[0].groups()
-    return dtype, tuple(int(size) for size in re.findall(r"\d+", dims))
-
-
-def _runtime(function: object) -> tuple[str, tuple[int, ...]] | str:
-    try:
-        result = function()  # type: ignore[operator]
-    except _RUNTIME_ERRORS as error:
-        return str(error)
-    return result.dtype.__name__, result.shape
-
 
 @settings(max_examples=4, deadline=None, phases=[Phase.explicit, Phase.reuse, Phase.generate])
 @given(st.lists(st.one_of(_matmul(), _one_tensor(), _join()), min_size=60, max_size=60))
@@ -151,7 +128,7 @@ def test_mypy_and_the_runtime_agree(mypy_runner: Mypy, tmp_path_factory: pytest.
     namespace: dict[str, object] = {"reveal_type": lambda value: value}
     exec(compile(source, str(path), "exec"), namespace)
     for index, (case, line) in enumerate(zip(batch, reveals)):
-        assert _static(run, path, line) == _runtime(namespace[f"case{index}"]), case
+        assert static_answer(run, path, line) == runtime_answer(namespace[f"case{index}"]), case
     lines = {line for line in reveals}
     assert [str(m) for m in run.messages if m.line not in lines] == []
 

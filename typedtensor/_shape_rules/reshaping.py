@@ -29,17 +29,26 @@ def format_sizes(sizes: Sequence[str]) -> str:
     return f"({sizes[0]},)" if len(sizes) == 1 else f"({', '.join(sizes)})"
 
 
-class ReshapeProblem(Problem):
-    """A reshape that cannot run; the operands are the tensor and the target shape as written."""
+class TargetProblem(Problem):
+    """A problem of an op that takes sizes (reshape's target, tile's repetitions): its operands
+    are the tensor and the sizes as written, and ``reason`` says what is wrong with them."""
 
-    code: ClassVar[str] = "tensor-reshape"
+    verb: ClassVar[str]
+    preposition: ClassVar[str] = "to"
 
     def message(self, op: str, operands: Sequence[str]) -> str:
-        tensor, target = operands
-        return f'Cannot reshape {tensor} to {target} for "{op}": {self.reason()}'
+        tensor, sizes = operands
+        return f'Cannot {self.verb} {tensor} {self.preposition} {sizes} for "{op}": {self.reason()}'
 
     def reason(self) -> str:
         raise NotImplementedError
+
+
+class ReshapeProblem(TargetProblem):
+    """A reshape that cannot run."""
+
+    code: ClassVar[str] = "tensor-reshape"
+    verb: ClassVar[str] = "reshape"
 
 
 @dataclass(frozen=True)
@@ -291,15 +300,16 @@ def _named_dims(shape: Shape[D, V], axis: AxisSpec) -> list[tuple[int, D | Unkno
 
 
 @dataclass(frozen=True)
-class NegativeRepetition(Problem):
-    """A repetition of tile below 0; the operands are the tensor and the repetitions as written."""
+class NegativeRepetition(TargetProblem):
+    """A repetition of tile below 0."""
 
     code: ClassVar[str] = "tensor-shape"
+    verb: ClassVar[str] = "tile"
+    preposition: ClassVar[str] = "by"
     repetition: int
 
-    def message(self, op: str, operands: Sequence[str]) -> str:
-        tensor, repetitions = operands
-        return f'Cannot tile {tensor} by {repetitions} for "{op}": repetition {self.repetition} is negative'
+    def reason(self) -> str:
+        return f"repetition {self.repetition} is negative"
 
 
 def tile_shape(shape: Shape[D, V], repetitions: Sizes[D], dims: Dims[D]) -> Shape[D, V] | Problem:
@@ -340,18 +350,11 @@ def tile_shape(shape: Shape[D, V], repetitions: Sizes[D], dims: Dims[D]) -> Shap
     return Shape((), UNKNOWN, tail)  # repetitions reach into the run, maybe past it
 
 
-@dataclass(frozen=True)
-class CannotBroadcastTo(Problem):
-    """A tensor that does not broadcast to a target shape; operands: the tensor and the target."""
+class CannotBroadcastTo(TargetProblem):
+    """A tensor that does not broadcast to a target shape."""
 
     code: ClassVar[str] = "tensor-broadcast"
-
-    def message(self, op: str, operands: Sequence[str]) -> str:
-        tensor, target = operands
-        return f'Cannot broadcast {tensor} to {target} for "{op}": {self.reason()}'
-
-    def reason(self) -> str:
-        raise NotImplementedError
+    verb: ClassVar[str] = "broadcast"
 
 
 @dataclass(frozen=True)
