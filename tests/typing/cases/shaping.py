@@ -112,3 +112,20 @@ def repeat_errors(x: Tensor[float32, L[2], L[3]], v: Tensor[float32, L[3]]) -> N
     tt.broadcast_to(v, (4, 5))  # type: ignore[tensor-broadcast]
     tt.broadcast_to(x, (3,))  # type: ignore[tensor-broadcast]
     tt.broadcast_to(v, (3, -1))  # type: ignore[tensor-broadcast]
+
+
+SHAPE: Final = (4, -1)
+AXIS: Final = 1
+
+
+class Pair(Tensor[float32, L[2], L[3]]): ...
+
+
+def final_names_keywords_and_subclasses(x: Tensor[float32, L[6], L[4]], p: Pair) -> None:
+    assert_type(x.reshape(SHAPE), Tensor[float32, L[4], L[6]])
+    assert_type(tt.reshape(x, shape=(2, 12)), Tensor[float32, L[2], L[12]])
+    assert_type(tt.expand_dims(x, AXIS), Tensor[float32, L[6], L[1], L[4]])
+    assert_type(tt.concat(tensors=[p, p], axis=AXIS), Tensor[float32, L[2], L[6]])
+    assert_type(p.T, Tensor[float32, L[3], L[2]])
+    assert_type(p @ p.T, Tensor[float32, L[2], L[2]])
+    assert_type(p.reshape((3, 2)), Tensor[float32, L[3], L[2]])
