@@ -47,7 +47,7 @@ def cases() -> list[tuple[str, Callable[[], object], Callable[[], object], Calla
         ("x.T", lambda: x.T, lambda: np.permute_dims(a, (1, 0)), lambda: a.T),
         ("transpose perm", lambda: tt.transpose(x, (1, 0)), lambda: np.permute_dims(a, (1, 0)), lambda: a.transpose((1, 0))),
         ("expand_dims", lambda: tt.expand_dims(x, 0), lambda: np.expand_dims(a, axis=0), lambda: a[None]),
-        ("squeeze axis", lambda: tt.squeeze(x, ()), lambda: np.squeeze(a, axis=()), lambda: a.squeeze(axis=())),
+        ("squeeze", lambda: tt.squeeze(x), lambda: np.squeeze(a), lambda: a.squeeze()),
         ("concat", lambda: tt.concat(tensors), lambda: np.concat(both), lambda: np.concatenate(both)),
         ("stack", lambda: tt.stack(tensors), lambda: np.stack(both), lambda: np.stack(both)),
         ("tile", lambda: tt.tile(x, (2, 1)), lambda: np.tile(a, (2, 1)), lambda: np.tile(a, (2, 1))),
