@@ -57,5 +57,16 @@ from typedtensor._reductions import (
     reduce_sum as reduce_sum,
 )
 from typedtensor._tensor import Axis as Axis, Tensor as Tensor
+from typedtensor._linalg import matmul as matmul
+from typedtensor._shaping import (
+    broadcast_to as broadcast_to,
+    concat as concat,
+    expand_dims as expand_dims,
+    reshape as reshape,
+    squeeze as squeeze,
+    stack as stack,
+    tile as tile,
+    transpose as transpose,
+)
 
 __version__ = "0.1.0"

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from typing import Any, Generic, TypeAlias, TypeVar, TypeVarTuple, Unpack
+from collections.abc import Sequence
+from typing import Any, Generic, TypeAlias, TypeVar, TypeVarTuple, Unpack, overload
 
 import numpy as np
 
 from typedtensor import _reduce
-from typedtensor._dtypes import bool_, generic, marker_of, type_text
+from typedtensor._dtypes import bool_, complexfloating, floating, generic, marker_of, signedinteger, type_text, unsignedinteger
 
 DT = TypeVar("DT", bound=generic, covariant=True)
 Shape = TypeVarTuple("Shape")
@@ -23,6 +24,33 @@ AxisIndexT = TypeVar("AxisIndexT", bound=AxisIndex)
 #: ``range`` and ``deque`` are refused. Write ``Axis[int]`` (the type of a list's items) in your
 #: own signatures.
 Axis: TypeAlias = AxisIndex | tuple[AxisIndex, ...] | list[AxisIndexT] | str | None
+
+# Shaping and linalg: dtype TypeVars by category, and the descriptor behind ``x.T``.
+# mypy joins a dtype TypeVar across arguments, and a join across categories can be wrong
+# (int64 and uint64 join to integer, their product is float64); within one category the join
+# holds every result (float32 @ float64 is float64, a floating).
+BoolT = TypeVar("BoolT", bound=bool_)
+SignedT = TypeVar("SignedT", bound=signedinteger)
+UnsignedT = TypeVar("UnsignedT", bound=unsignedinteger)
+FloatT = TypeVar("FloatT", bound=floating)
+ComplexT = TypeVar("ComplexT", bound=complexfloating)
+DTypeT = TypeVar("DTypeT", bound=generic)
+_N = TypeVar("_N")
+_K = TypeVar("_K")
+_M = TypeVar("_M")
+
+
+class _Transpose:
+    """``x.T``: the dims reversed, as numpy's ``.T`` (see ``typedtensor.transpose``)."""
+
+    @overload
+    def __get__(self, instance: None, owner: type[Any]) -> _Transpose: ...
+    @overload
+    def __get__(self, instance: Tensor[DTypeT, _N, _M], owner: type[Any]) -> Tensor[DTypeT, _M, _N]: ...
+    @overload
+    def __get__(self, instance: Tensor[DTypeT, Unpack[Shape]], owner: type[Any]) -> Tensor[DTypeT, Unpack[tuple[Any, ...]]]: ...
+    def __get__(self, instance: Tensor[Any, Unpack[tuple[Any, ...]]] | None, owner: type[Any]) -> object:
+        return self if instance is None else _shaping.transpose(instance)
 
 
 class Tensor(Generic[DT, Unpack[Shape]]):
@@ -122,6 +150,32 @@ class Tensor(Generic[DT, Unpack[Shape]]):
     def __radd__(self, other: complex) -> Tensor[Any, Unpack[tuple[Any, ...]]]:
         return _elementwise.binary("add", "add", other, self)
 
+    # Shaping and linalg: ``x.T``, ``x.reshape``, ``@`` (see ``typedtensor.matmul``).
+
+    T = _Transpose()
+
+    def reshape(self, shape: int | tuple[Any, ...] | list[Any]) -> Tensor[DT, Unpack[tuple[Any, ...]]]:
+        """``typedtensor.reshape(self, shape)``: the same elements in ``shape``; one size may be -1."""
+        return _shaping.reshape(self, shape)
+
+    @overload
+    def __matmul__(self: Tensor[FloatT, _N, _K], other: Tensor[FloatT, _K, _M]) -> Tensor[FloatT, _N, _M]: ...
+    @overload
+    def __matmul__(self: Tensor[SignedT, _N, _K], other: Tensor[SignedT, _K, _M]) -> Tensor[SignedT, _N, _M]: ...
+    @overload
+    def __matmul__(self: Tensor[UnsignedT, _N, _K], other: Tensor[UnsignedT, _K, _M]) -> Tensor[UnsignedT, _N, _M]: ...
+    @overload
+    def __matmul__(self: Tensor[ComplexT, _N, _K], other: Tensor[ComplexT, _K, _M]) -> Tensor[ComplexT, _N, _M]: ...
+    @overload
+    def __matmul__(self: Tensor[BoolT, _N, _K], other: Tensor[BoolT, _K, _M]) -> Tensor[BoolT, _N, _M]: ...
+    @overload
+    def __matmul__(self, other: Tensor[Any, Unpack[tuple[Any, ...]]]) -> Tensor[Any, Unpack[tuple[Any, ...]]]: ...
+    def __matmul__(self, other: Tensor[Any, Unpack[tuple[Any, ...]]]) -> Tensor[Any, Unpack[tuple[Any, ...]]]:
+        return _linalg.matmul(self, other)
+
+    def __rmatmul__(self, other: Tensor[Any, Unpack[tuple[Any, ...]]]) -> Tensor[Any, Unpack[tuple[Any, ...]]]:
+        return _linalg.matmul(other, self)  # reached with a left operand that is no Tensor: refused clearly
+
 
 def wrap(array: np.ndarray[Any, Any]) -> Tensor[Any, Unpack[tuple[Any, ...]]]:
     """A Tensor over ``array`` without ``__init__``'s checks: for arrays our own code made."""
@@ -132,3 +186,4 @@ def wrap(array: np.ndarray[Any, Any]) -> Tensor[Any, Unpack[tuple[Any, ...]]]:
 
 # The ops wrap their results in Tensor, defined above: imported last, they find it.
 from typedtensor import _elementwise  # noqa: E402
+from typedtensor import _linalg, _shaping  # noqa: E402

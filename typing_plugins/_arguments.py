@@ -23,7 +23,9 @@ from mypy.types import (
     TupleType,
     Type,
     TypeType,
+    TypeVarType,
     UnionType,
+    UnpackType,
     get_proper_type,
 )
 
@@ -34,9 +36,13 @@ from typing_plugins._rules import shape_rules
 _SEQUENCES: Final = ("builtins.tuple", "builtins.list")
 
 
-def axis_argument(ctx: CallContext) -> shape_rules.AxisSpec:
-    """``axis`` of the call (``None`` when not passed)."""
-    actual = _actual(ctx, "axis")
+#: The base of named dims, whose instances ``y.shape[i]`` gives.
+DIM = "typedtensor._dims.Dim"
+
+
+def axis_argument(ctx: CallContext, formal: str = "axis") -> shape_rules.AxisSpec:
+    """``axis`` of the call, or the axes passed for ``formal`` (``None`` when not passed)."""
+    actual = _actual(ctx, formal)
     if actual is None:
         return None
     typ, expr = actual
@@ -48,7 +54,12 @@ def axis_argument(ctx: CallContext) -> shape_rules.AxisSpec:
 
 def keepdims_argument(ctx: CallContext) -> bool | shape_rules.Unknown:
     """``keepdims`` of the call (``False`` when not passed)."""
-    actual = _actual(ctx, "keepdims")
+    return flag_argument(ctx, "keepdims")
+
+
+def flag_argument(ctx: CallContext, formal: str) -> bool | shape_rules.Unknown:
+    """A ``bool`` passed for ``formal``: its literal value, else ``UNKNOWN`` (``False`` when not passed)."""
+    actual = _actual(ctx, formal)
     if actual is None:
         return False
     typ = _proper(actual[0])
@@ -208,3 +219,67 @@ def dtype_argument(ctx: CallContext) -> Type | None:
     if isinstance(proper, Instance):
         return proper
     raise NotUnderstood
+
+
+def sizes_argument(ctx: CallContext, formal: str) -> tuple[Type | shape_rules.Unknown, ...] | shape_rules.Unknown:
+    """A target shape or repetitions (an int, or a tuple or list of them) as dims.
+
+    Each item is kept as the dim it is: a literal (also ``-1``), a ``Dim`` or TypeVar passed
+    through from ``y.shape[i]``; a plain ``int`` is ``UNKNOWN``. A sequence of unknown length
+    is ``UNKNOWN`` as a whole.
+    """
+    actual = _actual(ctx, formal)
+    if actual is None:
+        raise NotUnderstood  # required: mypy reports the call
+    typ, expr = actual
+    if isinstance(expr, (TupleExpr, ListExpr)):
+        if any(isinstance(item, StarExpr) for item in expr.items):
+            raise NotUnderstood
+        # The literals of a display survive only in its items' types (see shape_argument).
+        return tuple(_dim(ctx.api.get_expression_type(item)) for item in expr.items)
+    proper = _proper(typ)
+    if isinstance(proper, TupleType):
+        return tuple(_dim(item) for item in proper.items)
+    if isinstance(proper, Instance) and proper.type.has_base("typing.Sequence"):
+        return shape_rules.UNKNOWN  # a tuple or list of unknown length
+    return (_dim(proper),)  # one int
+
+
+def _dim(typ: Type) -> Type | shape_rules.Unknown:
+    """One size: a ``Literal`` int, a named or generic dim as it is; ``UNKNOWN`` for a plain int."""
+    proper = _proper(typ)
+    literal = proper.last_known_value if isinstance(proper, Instance) and proper.last_known_value else proper
+    if isinstance(literal, LiteralType) and isinstance(literal.value, int) and not isinstance(literal.value, bool):
+        return literal
+    if isinstance(proper, TypeVarType) or (isinstance(proper, Instance) and proper.type.has_base(DIM)):
+        return proper  # before ints: a named dim is an int subclass
+    if isinstance(proper, AnyType) or (isinstance(proper, Instance) and _is_index(proper)):
+        return shape_rules.UNKNOWN
+    raise NotUnderstood  # a float, a str, a bool: wrong at run time, reported by mypy
+
+
+def tensors_argument(ctx: CallContext) -> tuple[list[Type], bool]:
+    """The tensor types passed as ``tensors`` (a tuple or list), and whether their count is known."""
+    actual = _actual(ctx, "tensors")
+    if actual is None:
+        raise NotUnderstood
+    typ, expr = actual
+    proper = get_proper_type(typ)
+    if isinstance(expr, ListExpr) and not any(isinstance(item, StarExpr) for item in expr.items):
+        return [ctx.api.get_expression_type(item) for item in expr.items], True  # a list's type joins them
+    if isinstance(proper, TupleType) and not any(isinstance(item, UnpackType) for item in proper.items):
+        return list(proper.items), True
+    sequence = next((info for info in proper.type.mro if info.fullname == "typing.Sequence"), None) if isinstance(proper, Instance) else None
+    if sequence is None or not isinstance(proper, Instance):
+        raise NotUnderstood
+    return [map_instance_to_supertype(proper, sequence).args[0]], False
+
+
+def int_argument(ctx: CallContext, formal: str, default: int | None = None) -> int | shape_rules.Unknown:
+    """One int passed for ``formal`` (an axis): its literal, or ``UNKNOWN`` for a plain ``int``."""
+    actual = _actual(ctx, formal)
+    if actual is None:
+        if default is None:
+            raise NotUnderstood  # required: mypy reports the call
+        return default
+    return _axis_item(actual[0])

@@ -1,9 +1,9 @@
 """The mypy plugin: exact result shapes of typedtensor's ops, and shape errors.
 
 Enable it with ``plugins = ["typing_plugins.mypy_plugin"]`` under ``[tool.mypy]``. The plugin
-class only dispatches, through one table of functions and one of ``Tensor`` methods, each
-gathered from the module of its kind of op. Each hook reads the call, asks the shared shape
-rules (``typedtensor._shape_rules``) and builds the result type. Whatever a hook does not
+class only dispatches, through one table of functions, one of ``Tensor`` methods and one of its
+attributes (``x.T``), each gathered from the module of its kind of op. Each hook reads the call,
+asks the shared shape rules (``typedtensor._shape_rules``) and builds the result type. Whatever a hook does not
 understand keeps the declared return type, which is never wrong, only less exact.
 """
 
@@ -11,21 +11,37 @@ from __future__ import annotations
 
 from typing import Final
 
-from mypy.nodes import TypeInfo
-from mypy.plugin import Plugin, ReportConfigContext
+from collections.abc import Callable
 
-from typing_plugins import _elementwise, _reductions
+from mypy.nodes import TypeInfo
+from mypy.plugin import FunctionSigContext, MethodSigContext, Plugin, ReportConfigContext
+from mypy.types import FunctionLike
+
+from typing_plugins import _elementwise, _linalg, _reductions, _shaping
 from typing_plugins._calls import FunctionHook, MethodHook
 from typing_plugins._rules import RULES_DIGEST
+from typing_plugins._signatures import OVERLOADED_FUNCTIONS, OVERLOADED_METHODS, loosened_signature
 from typing_plugins._tensor_types import TENSOR
 
 #: Bump whenever inference changes: mypy then drops cached results computed by an older plugin.
 PLUGIN_VERSION: Final = 3
 
 #: Functions by the fullname mypy resolves the re-exported name to.
-FUNCTION_HOOKS: Final[dict[str, FunctionHook]] = {**_reductions.FUNCTION_HOOKS, **_elementwise.FUNCTION_HOOKS}
+FUNCTION_HOOKS: Final[dict[str, FunctionHook]] = {
+    **_reductions.FUNCTION_HOOKS,
+    **_elementwise.FUNCTION_HOOKS,
+    **_linalg.FUNCTION_HOOKS,
+    **_shaping.FUNCTION_HOOKS,
+}
 #: Methods and operators of ``Tensor`` by name.
-METHOD_HOOKS: Final[dict[str, MethodHook]] = {**_reductions.METHOD_HOOKS, **_elementwise.METHOD_HOOKS}
+METHOD_HOOKS: Final[dict[str, MethodHook]] = {
+    **_reductions.METHOD_HOOKS,
+    **_elementwise.METHOD_HOOKS,
+    **_linalg.METHOD_HOOKS,
+    **_shaping.METHOD_HOOKS,
+}
+#: Attributes of ``Tensor`` by fullname (``x.T``).
+ATTRIBUTE_HOOKS: Final[dict[str, _shaping.AttributeHook]] = {**_shaping.ATTRIBUTE_HOOKS}
 
 
 class TypedTensorPlugin(Plugin):
@@ -40,6 +56,17 @@ class TypedTensorPlugin(Plugin):
         class_name, _, method = fullname.rpartition(".")
         hook = METHOD_HOOKS.get(method)
         return hook if hook is not None and self._calls_tensor_method(class_name, method) else None
+
+    def get_attribute_hook(self, fullname: str) -> _shaping.AttributeHook | None:
+        return ATTRIBUTE_HOOKS.get(fullname)
+
+    def get_function_signature_hook(self, fullname: str) -> Callable[[FunctionSigContext], FunctionLike] | None:
+        return loosened_signature if fullname in OVERLOADED_FUNCTIONS else None
+
+    def get_method_signature_hook(self, fullname: str) -> Callable[[MethodSigContext], FunctionLike] | None:
+        class_name, _, method = fullname.rpartition(".")
+        overloaded = method in OVERLOADED_METHODS and self._calls_tensor_method(class_name, method)
+        return loosened_signature if overloaded else None
 
     def report_config_data(self, ctx: ReportConfigContext) -> str:
         return f"{PLUGIN_VERSION}:{RULES_DIGEST}"

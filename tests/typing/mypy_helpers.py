@@ -5,17 +5,22 @@ from __future__ import annotations
 import contextlib
 import re
 import sys
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import mypy.api
+
+from typedtensor import TypedTensorError
 
 PROJECT = Path(__file__).resolve().parents[2]
 CASES = Path(__file__).resolve().parent / "cases"
 EXAMPLES = PROJECT / "examples"
 
 _MESSAGE = re.compile(r"^(?P<path>.+?):(?P<line>\d+): (?P<severity>error|note|warning): (?P<text>.*)$")
+_REVEALED = re.compile(r'^Revealed type is "typedtensor\._tensor\.Tensor\[typedtensor\._dtypes\.(\w+)((?:, Literal\[\d+\])*)\]"$')
+_SHAPE_ERROR = re.compile(r"^(?P<message>.*)  \[tensor-[a-z]+\]$")
 
 
 @dataclass(frozen=True)
@@ -82,3 +87,29 @@ def assert_no_crash(run: MypyRun) -> None:
     assert "INTERNAL ERROR" not in output and "Traceback" not in output, output
     assert run.exit_status in (0, 1), output
     assert "typedtensor's mypy plugin failed" not in output, output
+
+
+#: What a call gives, statically or at run time: (dtype, shape), or the message of its shape error.
+Answer = tuple[str, tuple[int, ...]] | str
+
+
+def static_answer(run: MypyRun, path: Path, line: int) -> Answer:
+    """mypy's answer on the ``reveal_type`` line ``line``: an exact type, or its one shape error."""
+    texts = [m.text for m in run.about(path, line)]
+    errors = [match["message"] for match in map(_SHAPE_ERROR.match, texts) if match]
+    if errors:
+        assert len(errors) == 1, texts  # one mistake, one error
+        return errors[0]
+    revealed = [match for match in map(_REVEALED.match, texts) if match]
+    assert len(revealed) == 1, texts  # an exact type, no Any left
+    dtype, dims = revealed[0].groups()
+    return dtype, tuple(int(size) for size in re.findall(r"\d+", dims))
+
+
+def runtime_answer(call: Callable[[], Any]) -> Answer:
+    """What ``call()`` gives, worded as ``static_answer`` words mypy's."""
+    try:
+        result = call()
+    except TypedTensorError as error:
+        return str(error)
+    return result.dtype.__name__, result.shape

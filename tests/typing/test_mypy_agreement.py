@@ -8,21 +8,16 @@ must give the same dtype and shape in both, or the same message from both.
 from __future__ import annotations
 
 import itertools
-import re
 from dataclasses import dataclass
-from pathlib import Path
 
 import pytest
 from hypothesis import Phase, given, settings, strategies as st
 
-import typedtensor as tt
-from mypy_helpers import Mypy, MypyRun, assert_no_crash
+from mypy_helpers import Mypy, assert_no_crash, runtime_answer, static_answer
 from typedtensor._shape_rules import REDUCTION_OPS
 
 DTYPES = ("bool_", "int8", "int32", "int64", "uint16", "float32", "float64", "complex64")
 OPS = REDUCTION_OPS
-_REVEALED = re.compile(r'^Revealed type is "typedtensor\._tensor\.Tensor\[typedtensor\._dtypes\.(\w+)((?:, Literal\[\d+\])*)\]"$')
-_ERROR = re.compile(r"^(?P<message>.*)  \[(?P<code>tensor-axis|tensor-selection)\]$")
 _modules = itertools.count()
 
 
@@ -78,26 +73,6 @@ def _module(batch: list[Case]) -> str:
     return head + "".join(case.source(index) for index, case in enumerate(batch))
 
 
-def _static(run: MypyRun, path: Path, line: int) -> tuple[str, tuple[int, ...]] | str:
-    """mypy's answer on ``line``: (dtype, shape), or the message of a shape error."""
-    texts = [m.text for m in run.about(path, line)]
-    errors = [match["message"] for match in map(_ERROR.match, texts) if match]
-    if errors:
-        return errors[0]
-    revealed = [match for match in map(_REVEALED.match, texts) if match]
-    assert len(revealed) == 1, texts  # an exact type, no Any left
-    dtype, dims = revealed[0].groups()
-    return dtype, tuple(int(size) for size in re.findall(r"\d+", dims))
-
-
-def _runtime(function: object) -> tuple[str, tuple[int, ...]] | str:
-    try:
-        result = function()  # type: ignore[operator]
-    except (tt.AxisError, tt.SelectionError) as error:
-        return str(error)
-    return result.dtype.__name__, result.shape
-
-
 # No shrinking: each step is a mypy run, and the failing call is named in the assertion anyway.
 @settings(max_examples=4, deadline=None, phases=[Phase.explicit, Phase.reuse, Phase.generate])
 @given(st.lists(cases(), min_size=40, max_size=40))
@@ -111,4 +86,4 @@ def test_mypy_and_the_runtime_agree(mypy_runner: Mypy, tmp_path_factory: pytest.
     exec(compile(path.read_text(), str(path), "exec"), namespace)
     for index, case in enumerate(batch):
         line = 4 + 3 * index + 2  # the reveal_type line of case{index}
-        assert _static(run, path, line) == _runtime(namespace[f"case{index}"]), case.call("x")
+        assert static_answer(run, path, line) == runtime_answer(namespace[f"case{index}"]), case.call("x")

@@ -40,3 +40,16 @@ from .reductions import (
     selection_problem as selection_problem,
     wrong_axis_kind as wrong_axis_kind,
 )
+from .matmul import BatchDimsDiffer as BatchDimsDiffer, Flag as Flag, InnerDimsDiffer as InnerDimsDiffer, matmul_shape as matmul_shape
+from .reshaping import (
+    INFER as INFER,
+    format_sizes as format_sizes,
+    Sizes as Sizes,
+    broadcast_to_shape as broadcast_to_shape,
+    expand_dims_shape as expand_dims_shape,
+    permute_shape as permute_shape,
+    reshape_shape as reshape_shape,
+    squeeze_shape as squeeze_shape,
+    tile_shape as tile_shape,
+)
+from .joins import concat_shape as concat_shape, stack_shape as stack_shape

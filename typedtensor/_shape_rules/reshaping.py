@@ -1,0 +1,408 @@
+"""Rules of the ops that rearrange one tensor's dims: reshape, transpose, expand_dims, squeeze,
+tile and broadcast_to.
+
+A target shape (of reshape, broadcast_to) or the repetitions of tile are dims as the caller has
+them: literal sizes, dims passed through from another tensor's ``shape`` (a ``Dim``, a TypeVar),
+or ``UNKNOWN`` for an int known only at run time; ``UNKNOWN`` for the whole sequence when even
+its length is unknown. The problems of these ops name the tensor and the target as written
+(``(32, -1)``): the caller passes both as the operands of ``Problem.message``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import ClassVar, Final
+
+from .core import UNKNOWN, D, Dims, Problem, Shape, Unknown, V
+from .reductions import SELECTION_REDUCE, AxisOutOfRange, AxisSpec, reduce_shape
+
+#: The size reshape solves from the element count.
+INFER: Final = -1
+
+#: A target shape or repetitions: dims, or ``UNKNOWN`` when not even the length is known.
+Sizes = Sequence[D | Unknown] | Unknown
+
+
+def format_sizes(sizes: Sequence[str]) -> str:
+    """A target shape or repetitions as messages write them: ``(32, -1)``, ``(5,)``."""
+    return f"({sizes[0]},)" if len(sizes) == 1 else f"({', '.join(sizes)})"
+
+
+class TargetProblem(Problem):
+    """A problem of an op that takes sizes (reshape's target, tile's repetitions): its operands
+    are the tensor and the sizes as written, and ``reason`` says what is wrong with them."""
+
+    verb: ClassVar[str]
+    preposition: ClassVar[str] = "to"
+
+    def message(self, op: str, operands: Sequence[str]) -> str:
+        tensor, sizes = operands
+        return f'Cannot {self.verb} {tensor} {self.preposition} {sizes} for "{op}": {self.reason()}'
+
+    def reason(self) -> str:
+        raise NotImplementedError
+
+
+class ReshapeProblem(TargetProblem):
+    """A reshape that cannot run."""
+
+    code: ClassVar[str] = "tensor-reshape"
+    verb: ClassVar[str] = "reshape"
+
+
+@dataclass(frozen=True)
+class CountsDiffer(ReshapeProblem):
+    count: int
+    target: int
+
+    def reason(self) -> str:
+        return f"it has {self.count} elements, the shape holds {self.target}"
+
+
+@dataclass(frozen=True)
+class NotAMultiple(ReshapeProblem):
+    count: int
+    other: int
+
+    def reason(self) -> str:
+        return f"its {self.count} elements are not a multiple of {self.other}, the product of the other sizes"
+
+
+@dataclass(frozen=True)
+class SeveralInferred(ReshapeProblem):
+    count: int
+
+    def reason(self) -> str:
+        return f"only one size may be -1, not {self.count}"
+
+
+@dataclass(frozen=True)
+class NegativeSize(ReshapeProblem):
+    size: int
+
+    def reason(self) -> str:
+        return f"size {self.size} is negative (only one -1, solved from the element count, may be)"
+
+
+@dataclass(frozen=True)
+class InferredBesideZero(ReshapeProblem):
+    def reason(self) -> str:
+        return "-1 cannot be solved when another size is 0"
+
+
+def reshape_shape(shape: Shape[D, V], target: Sizes[D], dims: Dims[D]) -> Shape[D, V] | Problem:
+    """The shape of ``reshape(x, target)``: the target's dims as given, a ``-1`` solved.
+
+    ``-1`` is solved where the element counts are literal, also after named dims cancel out
+    (``[B, 28, 28]`` to ``(B, -1)`` is ``[B, 784]``); otherwise it is an unknown dim. Element
+    counts are compared only where both are literal: a named dim may be 0.
+
+    >>> from typedtensor._shape_rules import INT_DIMS
+    >>> reshape_shape(Shape((6, 4)), (-1, 3), INT_DIMS)
+    Shape(prefix=(8, 3), variadic=None, suffix=())
+    """
+    if isinstance(target, Unknown):
+        return Shape((), UNKNOWN)
+    sizes = [dims.size_of(dim) for dim in target]
+    negative = [size for size in sizes if size is not None and size < INFER]
+    if negative:
+        return NegativeSize(negative[0])
+    if sizes.count(INFER) > 1:
+        return SeveralInferred(sizes.count(INFER))
+    source = _factors(shape, dims)
+    wanted = _factors(Shape(tuple(dim for dim, size in zip(target, sizes) if size != INFER)), dims)
+    assert wanted is not None  # a target has a fixed length
+    if INFER not in sizes:
+        if source is not None and not source[1] and not wanted[1] and source[0] != wanted[0]:
+            return CountsDiffer(source[0], wanted[0])
+        return Shape(tuple(target))
+    solved = _solve(source, wanted, dims)
+    if isinstance(solved, Problem):
+        return solved
+    return Shape(tuple(solved if size == INFER else dim for dim, size in zip(target, sizes)))
+
+
+def _factors(shape: Shape[D, V], dims: Dims[D]) -> tuple[int, list[D | Unknown]] | None:
+    """A fixed shape's element count as the product of its literal sizes and its other dims."""
+    if shape.variadic is not None:
+        return None
+    count, symbols = 1, []
+    for dim in shape.prefix:
+        size = dims.size_of(dim)
+        if size is None:
+            symbols.append(dim)
+        else:
+            count *= size
+    return count, symbols
+
+
+def _solve(source: tuple[int, list[D | Unknown]] | None, wanted: tuple[int, list[D | Unknown]], dims: Dims[D]) -> D | Unknown | Problem:
+    """The size of ``-1``: the source's element count over the product of the other sizes."""
+    count, wanted_symbols = wanted
+    if count == 0:
+        return InferredBesideZero()
+    if source is None:
+        return UNKNOWN
+    total, symbols = source
+    rest = list(symbols)
+    for symbol in wanted_symbols:
+        if isinstance(symbol, Unknown) or symbol not in rest:
+            return UNKNOWN
+        rest.remove(symbol)  # the same named dim on both sides cancels out
+    if total % count:
+        return NotAMultiple(total, count) if not symbols and not wanted_symbols else UNKNOWN
+    if not rest:
+        return dims.literal(total // count)
+    if total == count and len(rest) == 1:
+        return rest[0]
+    return UNKNOWN
+
+
+@dataclass(frozen=True)
+class NotAPermutation(Problem):
+    """Axes of a transpose that do not name each axis exactly once."""
+
+    code: ClassVar[str] = "tensor-axis"
+    axes: tuple[int | Unknown, ...]
+    rank: int
+    rank_is_minimum: bool = False
+
+    def message(self, op: str, operands: Sequence[str]) -> str:
+        listed = ", ".join("int" if isinstance(axis, Unknown) else str(axis) for axis in self.axes)
+        rank = f"at least {self.rank}" if self.rank_is_minimum else str(self.rank)
+        return f'Axes ({listed}) for "{op}" on {operands[0]} are not a permutation of its {rank} axes (each axis exactly once)'
+
+
+def permute_shape(shape: Shape[D, V], axes: tuple[int | Unknown, ...] | Unknown | None) -> Shape[D, V] | Problem:
+    """The shape of ``transpose(x, axes)``: dim ``i`` of the result is dim ``axes[i]``; None reverses.
+
+    >>> permute_shape(Shape((2, 3, 4)), (-1, 0, 1))
+    Shape(prefix=(4, 2, 3), variadic=None, suffix=())
+    """
+    if axes is None:
+        if shape.variadic is None:
+            return Shape(shape.prefix[::-1])
+        return Shape(shape.suffix[::-1], UNKNOWN, shape.prefix[::-1])
+    if isinstance(axes, Unknown):
+        return Shape((UNKNOWN,) * shape.rank) if shape.rank is not None else Shape((), UNKNOWN)
+    if shape.variadic is None:
+        return _permute(shape.prefix, axes)
+    # A run: only a permutation of len(axes) dims can run, so that is the rank.
+    known = len(shape.prefix) + len(shape.suffix)
+    run = (UNKNOWN,) * (len(axes) - known)
+    permuted: Shape[D, V] | Problem | None = _permute(shape.prefix + run + shape.suffix, axes) if len(axes) >= known else None
+    return permuted if isinstance(permuted, Shape) else NotAPermutation(axes, known, rank_is_minimum=True)
+
+
+def _permute(dims: tuple[D | Unknown, ...], axes: tuple[int | Unknown, ...]) -> Shape[D, V] | Problem:
+    rank = len(dims)
+    out_of_range = tuple(axis for axis in axes if isinstance(axis, int) and not -rank <= axis < rank)
+    if out_of_range:
+        return AxisOutOfRange(out_of_range, rank)
+    known = [axis % rank for axis in axes if isinstance(axis, int)]
+    if len(axes) != rank or len(set(known)) != len(known):
+        return NotAPermutation(axes, rank)
+    return Shape(tuple(UNKNOWN if isinstance(axis, Unknown) else dims[axis] for axis in axes))
+
+
+def expand_dims_shape(shape: Shape[D, V], axis: int | Unknown, dims: Dims[D]) -> Shape[D, V] | Problem:
+    """The shape of ``expand_dims(x, axis)``: a size-1 dim inserted to be dim ``axis`` of the result.
+
+    Valid axes are ``-rank - 1 <= axis <= rank`` (the result's axes).
+    """
+    one = dims.literal(1)
+    if isinstance(axis, Unknown):
+        return Shape((UNKNOWN,) * (shape.rank + 1)) if shape.rank is not None else Shape((), UNKNOWN)
+    if shape.variadic is None:
+        rank = len(shape.prefix)
+        if not -rank - 1 <= axis <= rank:
+            return AxisOutOfRange((axis,), rank + 1)  # the result's rank: its message gives the range
+        at = axis if axis >= 0 else axis + rank + 1
+        return Shape(shape.prefix[:at] + (one,) + shape.prefix[at:])
+    prefix, suffix = shape.prefix, shape.suffix
+    if 0 <= axis <= len(prefix):
+        return Shape(prefix[:axis] + (one,) + prefix[axis:], shape.variadic, suffix)
+    if -len(suffix) - 1 <= axis < 0:
+        at = len(suffix) + axis + 1
+        return Shape(prefix, shape.variadic, suffix[:at] + (one,) + suffix[at:])
+    # Inside the run, or past it into the dims at the other end: those may move.
+    return Shape(prefix, UNKNOWN, ()) if axis >= 0 else Shape((), UNKNOWN, suffix)
+
+
+@dataclass(frozen=True)
+class NotSizeOne(Problem):
+    """Dims a squeeze names whose literal size is not 1."""
+
+    code: ClassVar[str] = "tensor-shape"
+    axes: tuple[int, ...]
+    sizes: tuple[int, ...]
+
+    def message(self, op: str, operands: Sequence[str]) -> str:
+        axes, sizes = (", ".join(map(str, values)) for values in (self.axes, self.sizes))
+        if len(self.axes) == 1:
+            return f'Cannot squeeze {operands[0]} for "{op}": axis {axes} has size {sizes}, not 1'
+        return f'Cannot squeeze {operands[0]} for "{op}": axes {axes} have sizes {sizes}, not 1'
+
+
+def squeeze_shape(shape: Shape[D, V], axis: AxisSpec, dims: Dims[D]) -> Shape[D, V] | Problem:
+    """The shape of ``squeeze(x, axis)``: the dims ``axis`` names removed, each of which must be 1.
+
+    ``axis`` takes every form a reduction's does. With ``axis=None`` every dim of size 1 goes:
+    exact where all dims are literal; a named dim may be 1 at run time, so around one the
+    result has a run of unknown length.
+    """
+    if axis is None:
+        return _squeeze_ones(shape, dims)
+    squeezed = reduce_shape(shape, axis, False, dims.literal(1))
+    if isinstance(squeezed, Problem):
+        return squeezed
+    not_one = [(k, size) for k, dim in _named_dims(shape, axis) if (size := dims.size_of(dim)) is not None and size != 1]
+    if not_one:
+        return NotSizeOne(tuple(k for k, _ in not_one), tuple(size for _, size in not_one))
+    return squeezed
+
+
+def _squeeze_ones(shape: Shape[D, V], dims: Dims[D]) -> Shape[D, V]:
+    def literal(dim: D | Unknown) -> bool:
+        return dims.size_of(dim) is not None
+
+    def without_ones(part: tuple[D | Unknown, ...]) -> tuple[D | Unknown, ...]:
+        return tuple(dim for dim in part if dims.size_of(dim) != 1)
+
+    prefix, suffix = shape.prefix, shape.suffix
+    if shape.variadic is None and all(map(literal, prefix)):
+        return Shape(without_ones(prefix))
+    if shape.variadic is None:
+        prefix, suffix = prefix, prefix  # around the first and the last named dim
+    head = next((index for index, dim in enumerate(prefix) if not literal(dim)), len(prefix))
+    tail = next((index for index in range(len(suffix), 0, -1) if not literal(suffix[index - 1])), 0)
+    return Shape(without_ones(prefix[:head]), UNKNOWN, without_ones(suffix[tail:]))
+
+
+def _named_dims(shape: Shape[D, V], axis: AxisSpec) -> list[tuple[int, D | Unknown]]:
+    """The dims a valid ``axis`` certainly names, each once, with the axis as given."""
+    if isinstance(axis, str):  # a Selection's length is the rank
+        axes: list[int] = [index - len(axis) if index >= len(shape.prefix) else index for index, char in enumerate(axis) if char == SELECTION_REDUCE]
+    elif isinstance(axis, int):
+        axes = [axis]
+    else:
+        axes = [k for k in axis if isinstance(k, int)] if isinstance(axis, tuple) else []
+    found: dict[int, tuple[int, D | Unknown]] = {}
+    for k in axes:
+        if shape.variadic is None:
+            found.setdefault(k % len(shape.prefix), (k, shape.prefix[k]))
+        elif 0 <= k < len(shape.prefix):
+            found.setdefault(k, (k, shape.prefix[k]))
+        elif -len(shape.suffix) <= k < 0:
+            found.setdefault(k, (k, shape.suffix[k]))
+    return list(found.values())
+
+
+@dataclass(frozen=True)
+class NegativeRepetition(TargetProblem):
+    """A repetition of tile below 0."""
+
+    code: ClassVar[str] = "tensor-shape"
+    verb: ClassVar[str] = "tile"
+    preposition: ClassVar[str] = "by"
+    repetition: int
+
+    def reason(self) -> str:
+        return f"repetition {self.repetition} is negative"
+
+
+def tile_shape(shape: Shape[D, V], repetitions: Sizes[D], dims: Dims[D]) -> Shape[D, V] | Problem:
+    """The shape of ``tile(x, repetitions)``: each dim times its repetition, aligned from the end.
+
+    numpy's (and the array API's) rule: the shorter of the shape and the repetitions is padded
+    with 1s in front. A literal size times a literal repetition is literal; times 1 the dim stays.
+
+    >>> from typedtensor._shape_rules import INT_DIMS
+    >>> tile_shape(Shape((2, 3)), (2, 1, 2), INT_DIMS)
+    Shape(prefix=(2, 2, 6), variadic=None, suffix=())
+    """
+    if isinstance(repetitions, Unknown):
+        return Shape((), UNKNOWN)
+    negative = [size for repetition in repetitions if (size := dims.size_of(repetition)) is not None and size < 0]
+    if negative:
+        return NegativeRepetition(negative[0])
+    def times(dim: D | Unknown, repetition: D | Unknown) -> D | Unknown:
+        size, count = dims.size_of(dim), dims.size_of(repetition)
+        if count == 1:
+            return dim
+        if size == 1:
+            return repetition
+        if size == 0 or count == 0:
+            return dims.literal(0)
+        return dims.literal(size * count) if size is not None and count is not None else UNKNOWN
+
+    one: tuple[D | Unknown] = (dims.literal(1),)
+    if shape.variadic is None:
+        rank = max(len(shape.prefix), len(repetitions))
+        padded = one * (rank - len(shape.prefix)) + shape.prefix
+        counts = one * (rank - len(repetitions)) + tuple(repetitions)
+        return Shape(tuple(map(times, padded, counts)))
+    suffix, aligned = shape.suffix, min(len(repetitions), len(shape.suffix))
+    tail = tuple(map(times, suffix[len(suffix) - aligned :], repetitions[len(repetitions) - aligned :]))
+    if len(repetitions) <= len(suffix):
+        return Shape(shape.prefix, shape.variadic, suffix[: len(suffix) - aligned] + tail)
+    return Shape((), UNKNOWN, tail)  # repetitions reach into the run, maybe past it
+
+
+class CannotBroadcastTo(TargetProblem):
+    """A tensor that does not broadcast to a target shape."""
+
+    code: ClassVar[str] = "tensor-broadcast"
+    verb: ClassVar[str] = "broadcast"
+
+
+@dataclass(frozen=True)
+class SizeNotBroadcast(CannotBroadcastTo):
+    size: int
+    target: int
+    axis: int  # negative: counted from the end, where broadcasting aligns dims
+
+    def reason(self) -> str:
+        return f"size {self.size} at axis {self.axis} is neither 1 nor {self.target}"
+
+
+@dataclass(frozen=True)
+class MoreDimsThanTarget(CannotBroadcastTo):
+    rank: int
+    target_rank: int
+    rank_is_minimum: bool
+
+    def reason(self) -> str:
+        rank = f"at least {self.rank}" if self.rank_is_minimum else str(self.rank)
+        return f"it has {rank} dims, the shape {self.target_rank}"
+
+
+@dataclass(frozen=True)
+class NegativeTargetSize(CannotBroadcastTo):
+    size: int
+
+    def reason(self) -> str:
+        return f"size {self.size} is negative"
+
+
+def broadcast_to_shape(shape: Shape[D, V], target: Sizes[D], dims: Dims[D]) -> Shape[D, V] | Problem:
+    """The shape of ``broadcast_to(x, target)``: the target, where each dim of ``x`` (aligned from
+    the end) is 1 or the target's dim. A named dim of either side may be the size of the other.
+    """
+    if isinstance(target, Unknown):
+        return Shape((), UNKNOWN)
+    negative = [size for dim in target if (size := dims.size_of(dim)) is not None and size < 0]
+    if negative:
+        return NegativeTargetSize(negative[0])
+    rank = len(shape.prefix) + len(shape.suffix)
+    if rank > len(target):
+        return MoreDimsThanTarget(rank, len(target), shape.variadic is not None)
+    result = list(target)
+    for axis, dim in zip(range(-1, -rank - 1, -1), reversed(shape.prefix if shape.variadic is None else shape.suffix)):
+        size, wanted = dims.size_of(dim), dims.size_of(target[axis])
+        if size is not None and size != 1 and wanted is not None and wanted != size:
+            return SizeNotBroadcast(size, wanted, axis)
+        if size is not None and size != 1 and isinstance(target[axis], Unknown):
+            result[axis] = dim  # the only size it can broadcast to
+    return Shape(tuple(result))
