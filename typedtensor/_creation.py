@@ -1,12 +1,15 @@
-"""Building tensors: ``tensor``, ``zeros``, ``ones``, ``full``."""
+"""Building tensors: ``tensor``, ``zeros``, ``ones``, ``full``, ``arange``, ``eye``."""
 
 from __future__ import annotations
 
+import operator
 from typing import Any, TypeVar, TypeVarTuple, Unpack, overload
 
 import numpy as np
 
-from typedtensor._dtypes import float32, generic, marker_of, numpy_dtype_of
+from typedtensor._dtypes import float32, generic, int64, marker_of, numpy_dtype_of
+from typedtensor._errors import problem_error
+from typedtensor._shape_rules import INT_DIMS, Problem, Shape as RuleShape, arange_shape
 from typedtensor._tensor import Tensor
 
 DTypeT = TypeVar("DTypeT", bound=generic)
@@ -62,6 +65,61 @@ def full(shape: tuple[Unpack[Shape]], value: complex, dtype: type[DTypeT]) -> Te
 
 
 def _filled(caller: str, shape: tuple[Any, ...], value: complex, dtype: type[generic]) -> Tensor[Any, Unpack[tuple[Any, ...]]]:
+    return Tensor(np.full(checked_shape(caller, shape), value, dtype=numpy_dtype_of(dtype)))
+
+
+def checked_shape(caller: str, shape: object) -> tuple[int, ...]:
+    """``shape`` if it is a tuple of non-negative ints, else a ``ValueError`` naming ``caller``."""
     if not isinstance(shape, tuple) or not all(isinstance(n, (int, np.integer)) and not isinstance(n, bool) and n >= 0 for n in shape):
         raise ValueError(f"{caller}: shape must be a tuple of non-negative ints, got {shape!r}")
-    return Tensor(np.full(shape, value, dtype=numpy_dtype_of(dtype)))
+    return shape
+
+
+def _size(op: str, name: str, value: object) -> int:
+    """An int argument (a numpy integer too; not a bool), or a ``TypeError`` naming it."""
+    if isinstance(value, (int, np.integer)) and not isinstance(value, (bool, np.bool_)):
+        return operator.index(value)
+    raise TypeError(f'"{op}": {name} must be an int, got {type(value).__name__} {value!r}')
+
+
+@overload
+def arange(start: int, stop: int | None = None, step: int = 1) -> Tensor[int64, Any]: ...
+@overload
+def arange(start: int, stop: int | None = None, step: int = 1, *, dtype: type[DTypeT]) -> Tensor[DTypeT, Any]: ...
+def arange(start: int, stop: int | None = None, step: int = 1, *, dtype: type[generic] = int64) -> Tensor[Any, Any]:
+    """``start, start + step, ...`` up to ``stop`` (excluded), as numpy's ``arange``; ``arange(n)``
+    counts from 0 to ``n - 1``. The bounds are ints; ``dtype`` defaults to ``int64``.
+
+    With the mypy plugin ``arange(5)`` is ``Tensor[int64, L[5]]`` and ``arange(x.shape[0])`` has
+    the dim of ``x.shape[0]``.
+
+    >>> import typedtensor as tt
+    >>> tt.arange(2, 11, 3)
+    Tensor[int64, 3]([2, 5, 8])
+    """
+    bounds = (_size("arange", "start", start), None if stop is None else _size("arange", "stop", stop), _size("arange", "step", step))
+    problem: RuleShape[int, None] | Problem = arange_shape(*bounds, INT_DIMS)
+    if isinstance(problem, Problem):
+        raise problem_error(problem, "arange", [])
+    begin, end, stride = (0, bounds[0], bounds[2]) if stop is None else bounds
+    return Tensor(np.arange(begin, end, stride, dtype=numpy_dtype_of(dtype)))
+
+
+@overload
+def eye(n: int, m: int | None = None, *, k: int = 0) -> Tensor[float32, Any, Any]: ...
+@overload
+def eye(n: int, m: int | None = None, *, k: int = 0, dtype: type[DTypeT]) -> Tensor[DTypeT, Any, Any]: ...
+def eye(n: int, m: int | None = None, *, k: int = 0, dtype: type[generic] = float32) -> Tensor[Any, Any, Any]:
+    """A ``[n, m]`` tensor (``m`` defaults to ``n``) with ones on diagonal ``k`` (0: the main
+    one, positive above it) and zeros elsewhere; ``dtype`` defaults to ``float32`` as for ``zeros``.
+
+    >>> import typedtensor as tt
+    >>> tt.eye(2, 3, k=1, dtype=tt.int8)
+    Tensor[int8, 2, 3]([[0, 1, 0],
+                        [0, 0, 1]])
+    """
+    rows = _size("eye", "n", n)
+    columns = rows if m is None else _size("eye", "m", m)
+    if rows < 0 or columns < 0:
+        raise ValueError(f'"eye": sizes must not be negative, got n={rows}, m={columns}')
+    return Tensor(np.eye(rows, columns, _size("eye", "k", k), dtype=numpy_dtype_of(dtype)))
