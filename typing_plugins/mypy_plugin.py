@@ -9,12 +9,15 @@ understand keeps the declared return type, which is never wrong, only less exact
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Final
 
 from mypy.nodes import TypeInfo
-from mypy.plugin import Plugin, ReportConfigContext
+from mypy.plugin import FunctionSigContext, Plugin, ReportConfigContext
+from mypy.types import FunctionLike
 
 from typing_plugins import _elementwise, _reductions
+from typing_plugins import _axis_ops, _creation, _indexing
 from typing_plugins._calls import FunctionHook, MethodHook
 from typing_plugins._rules import RULES_DIGEST
 from typing_plugins._tensor_types import TENSOR
@@ -23,9 +26,18 @@ from typing_plugins._tensor_types import TENSOR
 PLUGIN_VERSION: Final = 3
 
 #: Functions by the fullname mypy resolves the re-exported name to.
-FUNCTION_HOOKS: Final[dict[str, FunctionHook]] = {**_reductions.FUNCTION_HOOKS, **_elementwise.FUNCTION_HOOKS}
+FUNCTION_HOOKS: Final[dict[str, FunctionHook]] = {
+    **_reductions.FUNCTION_HOOKS,
+    **_elementwise.FUNCTION_HOOKS,
+    **_axis_ops.FUNCTION_HOOKS,
+    **_creation.FUNCTION_HOOKS,
+}
 #: Methods and operators of ``Tensor`` by name.
-METHOD_HOOKS: Final[dict[str, MethodHook]] = {**_reductions.METHOD_HOOKS, **_elementwise.METHOD_HOOKS}
+METHOD_HOOKS: Final[dict[str, MethodHook]] = {
+    **_reductions.METHOD_HOOKS,
+    **_elementwise.METHOD_HOOKS,
+    **_indexing.METHOD_HOOKS,
+}
 
 
 class TypedTensorPlugin(Plugin):
@@ -33,6 +45,9 @@ class TypedTensorPlugin(Plugin):
 
     def get_function_hook(self, fullname: str) -> FunctionHook | None:
         return FUNCTION_HOOKS.get(fullname)
+
+    def get_function_signature_hook(self, fullname: str) -> Callable[[FunctionSigContext], FunctionLike] | None:
+        return _axis_ops.SIGNATURE_HOOKS.get(fullname)
 
     def get_method_hook(self, fullname: str) -> MethodHook | None:
         # mypy names a method after the class it is called on (python/mypy#19181), so a

@@ -24,7 +24,7 @@ cast = tt.check(tt.Tensor(loaded), Tensor[tt.float32, L[2], L[3]])
 assert_type(cast, Tensor[tt.float32, L[2], L[3]])
 assert_type(tt.check(tensor, Tensor[tt.floating, Any, L[3]]), Tensor[tt.floating, Any, L[3]])
 assert_type(tt.check(tensor, Tensor[tt.float32, *tuple[Any, ...]]), Tensor[tt.float32, *tuple[Any, ...]])
-assert_type(tt.check(np.zeros(3), Tensor[tt.float64, L[3]]), Tensor[tt.float64, L[3]])  # a wrong value raises
+assert_type(tt.check(tt.Tensor(np.zeros(3)), Tensor[tt.float64, L[3]]), Tensor[tt.float64, L[3]])
 wrong: Tensor[tt.float32, L[3]] = tt.check(tensor, Tensor[tt.float32, L[2], L[3]])  # type: ignore[arg-type]
 
 
