@@ -102,7 +102,12 @@ def arange(start: int, stop: int | None = None, step: int = 1, *, dtype: type[ge
     if isinstance(problem, Problem):
         raise problem_error(problem, "arange", [])
     begin, end, stride = (0, bounds[0], bounds[2]) if stop is None else bounds
-    return Tensor(np.arange(begin, end, stride, dtype=numpy_dtype_of(dtype)))
+    numpy_dtype = numpy_dtype_of(dtype)
+    try:
+        return Tensor(np.arange(begin, end, stride, dtype=numpy_dtype))
+    except (OverflowError, ValueError, TypeError) as error:  # a bound that does not fit the dtype
+        refusal = f'"arange": {error}'
+    raise ValueError(refusal)
 
 
 @overload

@@ -42,11 +42,14 @@ def getitem(x: Tensor[Any, *tuple[Any, ...]], key: object) -> AnyTensor:
     try:
         return result(array[index])
     except (IndexError, TypeError, ValueError) as error:
-        _explain(x, items, error)
+        refusal = error
+    _explain(x, items, refusal)  # outside the except block: numpy's error is not the context
 
 
 def _item(item: object) -> object:
     """One index as numpy takes it, or a ``TypeError`` saying what an index may be."""
+    if type(item) in _PLAIN:
+        return item
     if isinstance(item, Tensor):
         array = item.numpy()
         if array.dtype.kind in "biu":

@@ -54,7 +54,7 @@ def normal(
     values = _generator("normal", rng).standard_normal(sizes, dtype=drawn_in)
     if stddev != 1.0 or mean != 0.0:
         values = values * stddev + mean  # Python floats: computed in the drawn dtype
-    return Tensor(values.astype(numpy_dtype_of(dtype), copy=False))
+    return Tensor(np.asarray(values, dtype=numpy_dtype_of(dtype)))  # a shape of () draws a numpy scalar
 
 
 @overload
@@ -76,7 +76,7 @@ def uniform(
     values = _generator("uniform", rng).random(sizes, dtype=drawn_in)
     if low != 0.0 or high != 1.0:
         values = values * (high - low) + low
-    return Tensor(values.astype(numpy_dtype_of(dtype), copy=False))
+    return Tensor(np.asarray(values, dtype=numpy_dtype_of(dtype)))  # a shape of () draws a numpy scalar
 
 
 def _float_dtype(op: str, dtype: type[generic]) -> np.dtype[Any]:

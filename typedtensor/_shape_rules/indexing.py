@@ -236,6 +236,6 @@ def _array_piece(item: ArrayIndex[D, V], taken: Sequence[D | Unknown], axis: int
         return item.shape  # the index array's dims replace the dim it indexes
     for offset, (mask_dim, dim) in enumerate(zip(item.shape.prefix, taken)):
         mask_size, size = dims.size_of(mask_dim), dims.size_of(dim)
-        if mask_size is not None and size is not None and mask_size != size:
+        if mask_size is not None and size is not None and mask_size not in (size, 0):  # numpy takes an empty mask
             return MaskMismatch(axis + offset, size, mask_size)
     return Shape((UNKNOWN,))  # as many as the mask holds True
