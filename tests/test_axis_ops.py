@@ -189,8 +189,8 @@ X = "Tensor[float32, 2, 3]"
     [
         (lambda x: tt.argmax(x, axis=2), tt.AxisError, f'Axis 2 is out of range for "argmax" on {X} (valid axes are -2 to 1)'),
         (lambda x: tt.argmin(tt.zeros(())), tt.AxisError, 'Axis -1 is out of range for "argmin" on Tensor[float32] (a rank-0 tensor has no axes)'),
-        (lambda x: tt.argmax(x, axis=None), TypeError, '"argmax": axis must be one int, got NoneType None'),
-        (lambda x: tt.argmax(x, axis=True), TypeError, '"argmax": axis must be one int, got bool True'),
+        (lambda x: tt.argmax(x, axis=None), TypeError, '"argmax": axis must be an int, got NoneType None'),
+        (lambda x: tt.argmax(x, axis=True), TypeError, '"argmax": axis must be an int, got bool True'),
         (lambda x: tt.argmax(x, keepdims=1), TypeError, '"argmax": keepdims must be True or False, got int 1'),
         (lambda x: tt.argmax(x.numpy()), TypeError, '"argmax": x must be a typedtensor.Tensor, got ndarray; wrap it with typedtensor.Tensor(array)'),
         (lambda x: tt.softmax(x, axis=-3), tt.AxisError, f'Axis -3 is out of range for "softmax" on {X} (valid axes are -2 to 1)'),

@@ -16,7 +16,7 @@ from typing import Any, Final, Literal, TypeVar, TypeVarTuple, Unpack, cast, ove
 import numpy as np
 
 from typedtensor._dtypes import floating, generic, int64, integer, type_text
-from typedtensor._ops import AnyTensor, Array, array_of, fail, namespace, result
+from typedtensor._ops import AnyTensor, Array, array_of, fail, int_argument, namespace, result
 from typedtensor._reduce import EmptyExtent, reduce_array
 from typedtensor._shape_rules import (
     INT_DIMS,
@@ -38,15 +38,6 @@ _CACHE_SIZE: Final = 4096
 _INT64: Final = np.dtype(np.int64)
 
 
-def _axis(op: str, axis: object) -> int:
-    """``axis`` as an int, or a ``TypeError`` saying that these ops take one int axis."""
-    if type(axis) is int:
-        return axis
-    if isinstance(axis, (int, np.integer)) and not isinstance(axis, (bool, np.bool_)):
-        return operator.index(axis)
-    raise TypeError(f'"{op}": axis must be one int, got {type(axis).__name__} {axis!r}')
-
-
 @functools.lru_cache(maxsize=_CACHE_SIZE)
 def _argextreme_plan(shape: tuple[int, ...], axis: int, keepdims: bool) -> tuple[int, ...] | Problem | EmptyExtent:
     """The result shape, or why the call cannot run: a bad axis, or an empty extent to search."""
@@ -62,7 +53,7 @@ def _argextreme(op: str, x: object, axis: object, keepdims: object) -> AnyTensor
     array = array_of(op, x)
     if keepdims is not False and keepdims is not True:
         raise TypeError(f'"{op}": keepdims must be True or False, got {type(keepdims).__name__} {keepdims!r}')
-    plan = _argextreme_plan(array.shape, _axis(op, axis), keepdims)
+    plan = _argextreme_plan(array.shape, int_argument(op, "axis", axis), keepdims)
     if isinstance(plan, Problem):
         fail(plan, op, [x])
     xp = namespace(array)
@@ -108,7 +99,7 @@ def _axis_problem(shape: tuple[int, ...], axis: int) -> Problem | None:
 def _normalising(op: str, x: object, axis: object) -> tuple[Array, int]:
     """The array and axis of ``softmax``/``log_softmax``, after the axis rule accepts them."""
     array = _float_array(op, x)
-    index = _axis(op, axis)
+    index = int_argument(op, "axis", axis)
     problem = _axis_problem(array.shape, index)
     if problem is not None:
         fail(problem, op, [x])
@@ -157,14 +148,21 @@ def logsumexp(x: Tensor[Any, Unpack[tuple[Any, ...]]], axis: Axis = None, keepdi
     """
     array = _float_array("logsumexp", x)
     xp = namespace(array)
-    # -inf is the log of an empty sum or of a slice of -inf; a slice holding +inf overflows to +inf.
-    with np.errstate(divide="ignore", over="ignore"):
-        if array.size == 0:  # nothing to shift by (and nothing to exp); the reducer checks the axis
+    if array.size == 0:  # nothing to shift by, nothing to exp: the log of empty sums is -inf
+        with np.errstate(divide="ignore"):
             return result(xp.log(reduce_array("sum", array, axis, keepdims, "logsumexp")))
-        peak = reduce_array("max", array, axis, True, "logsumexp")
-        peak = xp.where(xp.isinf(peak), 0.0, peak)  # an infinite maximum would make inf - inf
-        summed = reduce_array("sum", xp.exp(xp.subtract(array, peak)), axis, keepdims, "logsumexp")
-        return result(xp.add(xp.log(summed), xp.reshape(peak, summed.shape)))
+    peak = reduce_array("max", array, axis, True, "logsumexp")
+    infinite = xp.isinf(peak)
+    if infinite.any():  # inf - inf would be NaN: shift such slices by 0 (they give -inf or +inf)
+        with np.errstate(divide="ignore", over="ignore"):
+            return _shifted_logsumexp(xp, array, xp.where(infinite, 0.0, peak), axis, keepdims)
+    # A finite maximum: exp(x - max) <= 1 cannot overflow and the sum is at least 1 (or NaN).
+    return _shifted_logsumexp(xp, array, peak, axis, keepdims)
+
+
+def _shifted_logsumexp(xp: Any, array: Array, peak: Array, axis: Axis, keepdims: bool) -> AnyTensor:
+    summed = reduce_array("sum", xp.exp(xp.subtract(array, peak)), axis, keepdims, "logsumexp")
+    return result(xp.add(xp.log(summed), xp.reshape(peak, summed.shape)))
 
 
 def _index_array(op: str, indices: object) -> Array | int:
@@ -236,7 +234,7 @@ def take(x: Tensor[Any, Unpack[tuple[Any, ...]]], indices: Tensor[integer, Unpac
     """
     array = array_of("take", x)
     index = _index_array("take", indices)
-    where = None if axis is None else _axis("take", axis)
+    where = None if axis is None else int_argument("take", "axis", axis)
     problem = _take_problem(array.shape, np.shape(index), where)
     if problem is not None:
         fail(problem, "take", [x, indices])
@@ -260,7 +258,7 @@ def take_along_axis(
     index = _index_array("take_along_axis", indices)
     if isinstance(index, int):
         raise TypeError('"take_along_axis": indices must be a typedtensor.Tensor of integers, got int')
-    where = _axis("take_along_axis", axis)
+    where = int_argument("take_along_axis", "axis", axis)
     problem = _take_along_axis_problem(array.shape, index.shape, where)
     if problem is not None:
         fail(problem, "take_along_axis", [x, indices])

@@ -2,18 +2,21 @@
 
 from __future__ import annotations
 
-import operator
-from typing import Any, TypeVar, TypeVarTuple, Unpack, overload
+import functools
+from typing import Any, Final, TypeVar, TypeVarTuple, Unpack, overload
 
 import numpy as np
 
 from typedtensor._dtypes import float32, generic, int64, marker_of, numpy_dtype_of
 from typedtensor._errors import problem_error
+from typedtensor._ops import int_argument
 from typedtensor._shape_rules import INT_DIMS, Problem, Shape as RuleShape, arange_shape
-from typedtensor._tensor import Tensor
+from typedtensor._tensor import Tensor, wrap
 
 DTypeT = TypeVar("DTypeT", bound=generic)
 Shape = TypeVarTuple("Shape")
+
+_CACHE_SIZE: Final = 1024
 
 
 def tensor(data: object, dtype: type[DTypeT] | None = None) -> Tensor[Any, Unpack[tuple[Any, ...]]]:
@@ -75,11 +78,10 @@ def checked_shape(caller: str, shape: object) -> tuple[int, ...]:
     return shape
 
 
-def _size(op: str, name: str, value: object) -> int:
-    """An int argument (a numpy integer too; not a bool), or a ``TypeError`` naming it."""
-    if isinstance(value, (int, np.integer)) and not isinstance(value, (bool, np.bool_)):
-        return operator.index(value)
-    raise TypeError(f'"{op}": {name} must be an int, got {type(value).__name__} {value!r}')
+@functools.lru_cache(maxsize=_CACHE_SIZE)
+def _arange_problem(start: int, stop: int | None, step: int) -> Problem | None:
+    shape: RuleShape[int, None] | Problem = arange_shape(start, stop, step, INT_DIMS)
+    return shape if isinstance(shape, Problem) else None
 
 
 @overload
@@ -97,14 +99,13 @@ def arange(start: int, stop: int | None = None, step: int = 1, *, dtype: type[ge
     >>> tt.arange(2, 11, 3)
     Tensor[int64, 3]([2, 5, 8])
     """
-    bounds = (_size("arange", "start", start), None if stop is None else _size("arange", "stop", stop), _size("arange", "step", step))
-    problem: RuleShape[int, None] | Problem = arange_shape(*bounds, INT_DIMS)
-    if isinstance(problem, Problem):
+    bounds = (int_argument("arange", "start", start), None if stop is None else int_argument("arange", "stop", stop), int_argument("arange", "step", step))
+    problem = _arange_problem(*bounds)
+    if problem is not None:
         raise problem_error(problem, "arange", [])
     begin, end, stride = (0, bounds[0], bounds[2]) if stop is None else bounds
-    numpy_dtype = numpy_dtype_of(dtype)
     try:
-        return Tensor(np.arange(begin, end, stride, dtype=numpy_dtype))
+        return wrap(np.arange(begin, end, stride, dtype=numpy_dtype_of(dtype)))
     except (OverflowError, ValueError, TypeError) as error:  # a bound that does not fit the dtype
         refusal = f'"arange": {error}'
     raise ValueError(refusal)
@@ -123,8 +124,8 @@ def eye(n: int, m: int | None = None, *, k: int = 0, dtype: type[generic] = floa
     Tensor[int8, 2, 3]([[0, 1, 0],
                         [0, 0, 1]])
     """
-    rows = _size("eye", "n", n)
-    columns = rows if m is None else _size("eye", "m", m)
+    rows = int_argument("eye", "n", n)
+    columns = rows if m is None else int_argument("eye", "m", m)
     if rows < 0 or columns < 0:
         raise ValueError(f'"eye": sizes must not be negative, got n={rows}, m={columns}')
-    return Tensor(np.eye(rows, columns, _size("eye", "k", k), dtype=numpy_dtype_of(dtype)))
+    return wrap(np.eye(rows, columns, int_argument("eye", "k", k), dtype=numpy_dtype_of(dtype)))

@@ -32,13 +32,13 @@ _LARGEST_INDEX: Final = np.iinfo(np.intp).max
 def getitem(x: Tensor[Any, *tuple[Any, ...]], key: object) -> AnyTensor:
     """``x[key]``, as numpy indexes (a view where numpy makes one)."""
     array = x.numpy()
-    if type(key) is tuple:
-        index: Any = key if all(type(item) in _PLAIN for item in key) else tuple(_item(item) for item in key)
-    else:
-        index = key if type(key) in _PLAIN else _item(key)
-    items = index if type(index) is tuple else (index,)
-    if any(isinstance(item, np.ndarray) and item.dtype == np.uint64 for item in items):
-        _check_values(x, items)  # numpy would read a huge uint64 index as a negative one
+    items: tuple[object, ...] = key if type(key) is tuple else (key,)
+    index: Any = key
+    if not _PLAIN.issuperset(map(type, items)):  # index tensors, numpy integers, or no index at all
+        items = tuple(map(_item, items))
+        index = items if type(key) is tuple else items[0]
+        if any(isinstance(item, np.ndarray) and item.dtype == np.uint64 for item in items):
+            _check_values(x, items)  # numpy would read a huge uint64 index as a negative one
     try:
         return result(array[index])
     except (IndexError, TypeError, ValueError) as error:
