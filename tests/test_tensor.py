@@ -16,6 +16,7 @@ PUBLIC_NAMES = """
     AxisError SelectionError ShapeError TypedTensorError AnnotationError shapechecked check
     bool_ int8 int16 int32 int64 uint8 uint16 uint32 uint64 float16 float32 float64 complex64 complex128
     generic number integer signedinteger unsignedinteger inexact floating complexfloating
+    argmax argmin softmax log_softmax logsumexp take take_along_axis arange eye random TensorIndexError
 """.split()
 
 

@@ -16,11 +16,11 @@ from typing import Any, Final, Literal, TypeVar, TypeVarTuple, Unpack, cast, ove
 import numpy as np
 
 from typedtensor._dtypes import floating, generic, int64, integer, type_text
+from typedtensor._indexing import out_of_range
 from typedtensor._ops import AnyTensor, Array, array_of, fail, int_argument, namespace, result
 from typedtensor._reduce import EmptyExtent, reduce_array
 from typedtensor._shape_rules import (
     INT_DIMS,
-    IndexOutOfRange,
     Problem,
     Shape,
     argextreme_shape,
@@ -187,29 +187,18 @@ def _take_along_axis_problem(shape: tuple[int, ...], indices: tuple[int, ...], a
     return taken if isinstance(taken, Problem) else None
 
 
-def _out_of_range(array: Array, indices: Array | int, axis: int | None) -> IndexOutOfRange | None:
-    """The first index outside the dim at ``axis`` (of the flattened array if None), if any.
-
-    numpy reads a uint64 index above the largest int64 as a negative one, and may take it:
-    compared as unsigned here, it is out of range.
-    """
-    size = array.size if axis is None else array.shape[axis]
-    flat = np.reshape(indices, -1)
-    bad = flat[(flat >= size) | (flat < -size)] if flat.dtype.kind == "i" else flat[flat >= size]
-    return IndexOutOfRange(int(bad[0]), axis, size) if bad.size else None
-
-
 def _gather(op: str, x: object, indices: object, array: Array, index: Array | int, axis: int | None) -> AnyTensor:
     """``op`` of the namespace, its indices' values checked: before numpy for uint64 (which numpy
     would wrap), from numpy's refusal otherwise (no cost when every index is in range)."""
+    size = array.size if axis is None else array.shape[axis]
     if isinstance(index, np.ndarray) and index.dtype == np.uint64:
-        problem = _out_of_range(array, index, axis)
+        problem = out_of_range(index, size, axis)
         if problem is not None:
             fail(problem, op, [x, indices])
     try:
         return result(getattr(namespace(array), op)(array, index, axis=axis))
     except IndexError:
-        problem = _out_of_range(array, index, axis)
+        problem = out_of_range(index, size, axis)
         if problem is None:
             raise
     fail(problem, op, [x, indices])

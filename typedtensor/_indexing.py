@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import operator
 from types import EllipsisType
-from typing import Any, Final, NoReturn, TypeAlias
+from typing import Any, Final, NoReturn
 
 import numpy as np
 
@@ -20,13 +20,9 @@ from typedtensor._ops import AnyTensor, Array, fail, result
 from typedtensor._shape_rules import INT_DIMS, ArrayIndex, IndexItem, IndexOutOfRange, Problem, Shape, index_shape, indexed_axes
 from typedtensor._tensor import Tensor
 
-#: One index: an int, a slice, None (a new dim of 1), ``...``, or an integer or boolean Tensor.
-Index: TypeAlias = "int | slice | None | EllipsisType | Tensor[Any, *tuple[Any, ...]]"
-
 _OP: Final = "index"
 #: Items numpy takes as they are; anything else is converted or refused first.
 _PLAIN: Final = frozenset({int, slice, type(None), EllipsisType})
-_LARGEST_INDEX: Final = np.iinfo(np.intp).max
 
 
 def getitem(x: Tensor[Any, *tuple[Any, ...]], key: object) -> AnyTensor:
@@ -87,13 +83,18 @@ def _check_values(x: Tensor[Any, *tuple[Any, ...]], items: tuple[object, ...]) -
         return
     for item, axis in zip(items, indexed_axes(rule_items, x.ndim)):
         if isinstance(item, np.ndarray) and item.dtype.kind in "iu" and axis is not None and axis < x.ndim:
-            problem = _value_out_of_range(item, axis, x.shape[axis])
+            problem = out_of_range(item, x.shape[axis], axis)
             if problem is not None:
                 fail(problem, _OP, [x])
 
 
-def _value_out_of_range(indices: Array, axis: int, size: int) -> IndexOutOfRange | None:
-    flat = indices.reshape(-1)
+def out_of_range(indices: Array | int, size: int, axis: int | None) -> IndexOutOfRange | None:
+    """The first of ``indices`` outside a dim of ``size`` (the flattened tensor if ``axis`` is None).
+
+    numpy reads a uint64 index above the largest int64 as a negative one, and may take it:
+    compared as unsigned here, it is out of range.
+    """
+    flat = np.reshape(indices, -1)
     bad = flat[flat >= size] if flat.dtype.kind == "u" else flat[(flat >= size) | (flat < -size)]
     return IndexOutOfRange(int(bad[0]), axis, size) if bad.size else None
 

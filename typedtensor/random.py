@@ -50,11 +50,7 @@ def normal(
     """
     if not stddev >= 0:
         raise ValueError(f'"normal": stddev must not be negative, got {stddev!r}')
-    sizes, drawn_in = checked_shape("normal", shape), _float_dtype("normal", dtype)
-    values = _generator("normal", rng).standard_normal(sizes, dtype=drawn_in)
-    if stddev != 1.0 or mean != 0.0:
-        values = values * stddev + mean  # Python floats: computed in the drawn dtype
-    return Tensor(np.asarray(values, dtype=numpy_dtype_of(dtype)))  # a shape of () draws a numpy scalar
+    return _drawn("normal", "standard_normal", shape, dtype, rng, stddev, mean)
 
 
 @overload
@@ -72,10 +68,17 @@ def uniform(
     >>> tt.random.uniform((2,), rng=0, low=-1.0, high=1.0)
     Tensor[float32, 2]([0.7012484 , 0.27392328])
     """
-    sizes, drawn_in = checked_shape("uniform", shape), _float_dtype("uniform", dtype)
-    values = _generator("uniform", rng).random(sizes, dtype=drawn_in)
-    if low != 0.0 or high != 1.0:
-        values = values * (high - low) + low
+    return _drawn("uniform", "random", shape, dtype, rng, high - low, low)
+
+
+def _drawn(
+    op: str, method: str, shape: tuple[Any, ...], dtype: type[generic], rng: object, scale: float, offset: float
+) -> Tensor[Any, Unpack[tuple[Any, ...]]]:
+    """Values of the Generator's ``method`` (standard normal, or uniform in [0, 1)), scaled and shifted."""
+    sizes, drawn_in = checked_shape(op, shape), _float_dtype(op, dtype)
+    values = getattr(_generator(op, rng), method)(sizes, dtype=drawn_in)
+    if scale != 1.0 or offset != 0.0:
+        values = values * scale + offset  # Python floats: computed in the drawn dtype
     return Tensor(np.asarray(values, dtype=numpy_dtype_of(dtype)))  # a shape of () draws a numpy scalar
 
 
