@@ -1,21 +1,17 @@
-"""Hooks of the creation functions: ``zeros``/``ones``/``full`` and ``random.normal``/``uniform``
-take their dims from a shape tuple, ``arange`` and ``eye`` from sizes."""
+"""Hooks of the creation functions ``arange`` and ``eye``, which take sizes, and of ``random.normal``
+and ``random.uniform``, which take a shape tuple as ``zeros`` does (and share its hook)."""
 
 from __future__ import annotations
 
 from typing import Final
 
-from mypy.types import AnyType, Instance, LiteralType, Type, TypeOfAny, UnpackType, get_proper_type
+from mypy.types import Instance, Type, UnpackType, get_proper_type
 
-from typing_plugins._arguments import dim_argument, shape_argument
-from typing_plugins._calls import CallContext, FunctionHook, NotUnderstood, guarded, int_type, mypy_dims, new_tensor, report, unknown_tensor
+from typing_plugins._arguments import dim_argument
+from typing_plugins._calls import CallContext, FunctionHook, NotUnderstood, guarded, mypy_dims, new_tensor, report, unknown_tensor
+from typing_plugins._reductions import creation_hook
 from typing_plugins._rules import shape_rules
 from typing_plugins._tensor_types import TENSOR
-
-
-def creation_hook(ctx: CallContext) -> Type:
-    """``zeros(shape, dtype)`` and the others taking a shape: a literal size is a ``Literal`` dim."""
-    return guarded(ctx, lambda: _infer_creation(ctx))
 
 
 def arange_hook(ctx: CallContext) -> Type:
@@ -26,36 +22,6 @@ def arange_hook(ctx: CallContext) -> Type:
 def eye_hook(ctx: CallContext) -> Type:
     """``eye(n, m)``: ``n`` rows and ``m`` columns (``n`` when ``m`` is left out)."""
     return guarded(ctx, lambda: _infer_sized(ctx, "eye", shape_rules.eye_shape(_required(_size(ctx, "n")), _size(ctx, "m"))))
-
-
-def _infer_creation(ctx: CallContext) -> Type:
-    """``Tensor[DT, ...]`` with a dim per item of ``shape``: ``Literal[n]``, or what is declared.
-
-    As an argument, the call is inferred in the parameter's context, which may solve the shape
-    to ``*tuple[Any, ...]``: the shape argument still says how many dims there are.
-    """
-    declared = get_proper_type(ctx.default_return_type)
-    sizes = shape_argument(ctx)
-    if not isinstance(declared, Instance) or declared.type.fullname != TENSOR:
-        return ctx.default_return_type
-    dtype, *dims = declared.args
-    if len(dims) != len(sizes) or any(isinstance(dim, UnpackType) for dim in dims):
-        dims = [AnyType(TypeOfAny.special_form)] * len(sizes)
-    builtin_int = int_type(ctx.api)
-    return new_tensor(ctx.api, dtype, shape_rules.Shape(tuple(_size_dim(size, dim, builtin_int) for size, dim in zip(sizes, dims))))
-
-
-def _size_dim(size: int | shape_rules.Unknown, declared: Type, builtin_int: Instance) -> Type:
-    """``Literal[size]``; for an unknown size the declared dim, with ``int`` made ``Any``.
-
-    mypy widens the items of a tuple display to ``int``, which no ``Literal`` dim accepts, so a
-    size known only at run time is ``Any``. Other declared dims (a ``Dim`` from ``x.shape``) stay.
-    """
-    if isinstance(size, int):
-        return LiteralType(size, builtin_int)
-    proper = get_proper_type(declared)
-    widened = isinstance(proper, Instance) and proper.type.fullname == "builtins.int"
-    return AnyType(TypeOfAny.special_form) if widened else declared
 
 
 def _arange_shape(ctx: CallContext) -> shape_rules.Shape[Type, UnpackType] | shape_rules.Problem:
@@ -87,9 +53,8 @@ def _infer_sized(ctx: CallContext, op: str, shape: shape_rules.Shape[Type, Unpac
     return new_tensor(ctx.api, declared.args[0], shape)
 
 
-_SHAPED: Final = ("_creation.zeros", "_creation.ones", "_creation.full", "random.normal", "random.uniform")
 FUNCTION_HOOKS: Final[dict[str, FunctionHook]] = {
-    **{f"typedtensor.{name}": creation_hook for name in _SHAPED},
+    **{f"typedtensor.random.{name}": creation_hook for name in ("normal", "uniform")},
     "typedtensor._creation.arange": arange_hook,
     "typedtensor._creation.eye": eye_hook,
 }

@@ -1,18 +1,18 @@
-"""Hooks of the reductions (``reduce_sum`` ... and ``x.sum`` ...)."""
+"""Hooks of the reductions (``reduce_sum`` ... and ``x.sum`` ...) and of ``zeros``/``ones``/``full``."""
 
 from __future__ import annotations
 
 import functools
 from typing import Final
 
-from mypy.types import AnyType, Instance, LiteralType, Type, TypeOfAny, get_proper_type
+from mypy.types import AnyType, Instance, LiteralType, Type, TypeOfAny, UnpackType, get_proper_type
 
-from typing_plugins._arguments import axis_argument, keepdims_argument
+from typing_plugins._arguments import axis_argument, keepdims_argument, shape_argument
 from mypy.plugin import MethodContext
 
 from typing_plugins._calls import CallContext, FunctionHook, MethodHook, dtype_type, guarded, int_type, new_tensor, report, unknown_tensor
 from typing_plugins._rules import shape_rules
-from typing_plugins._tensor_types import dtype_name, tensor_type
+from typing_plugins._tensor_types import TENSOR, dtype_name, tensor_type
 
 
 def reduce_function_hook(op: str, ctx: CallContext) -> Type:
@@ -25,6 +25,11 @@ def reduce_function_hook(op: str, ctx: CallContext) -> Type:
 def reduce_method_hook(op: str, ctx: MethodContext) -> Type:
     """``x.<op>(axis, keepdims)``: the tensor is the receiver."""
     return guarded(ctx, lambda: infer_reduction(ctx, op, op, ctx.type))
+
+
+def creation_hook(ctx: CallContext) -> Type:
+    """``zeros(shape, dtype)``, ``ones`` and ``full``: a literal size of ``shape`` is a ``Literal`` dim."""
+    return guarded(ctx, lambda: _infer_creation(ctx))
 
 
 def infer_reduction(ctx: CallContext, caller: str, op: str, receiver: Type) -> Type:
@@ -47,7 +52,38 @@ def infer_reduction(ctx: CallContext, caller: str, op: str, receiver: Type) -> T
     return new_tensor(ctx.api, dtype, shape)
 
 
+def _infer_creation(ctx: CallContext) -> Type:
+    """``Tensor[DT, ...]`` with a dim per item of ``shape``: ``Literal[n]``, or what is declared.
+
+    As an argument, the call is inferred in the parameter's context, which may solve the shape
+    to ``*tuple[Any, ...]``: the shape argument still says how many dims there are.
+    """
+    declared = get_proper_type(ctx.default_return_type)
+    sizes = shape_argument(ctx)
+    if not isinstance(declared, Instance) or declared.type.fullname != TENSOR:
+        return ctx.default_return_type
+    dtype, *dims = declared.args
+    if len(dims) != len(sizes) or any(isinstance(dim, UnpackType) for dim in dims):
+        dims = [AnyType(TypeOfAny.special_form)] * len(sizes)
+    builtin_int = int_type(ctx.api)
+    return new_tensor(ctx.api, dtype, shape_rules.Shape(tuple(_size_dim(size, dim, builtin_int) for size, dim in zip(sizes, dims))))
+
+
+def _size_dim(size: int | shape_rules.Unknown, declared: Type, builtin_int: Instance) -> Type:
+    """``Literal[size]``; for an unknown size the declared dim, with ``int`` made ``Any``.
+
+    mypy widens the items of a tuple display to ``int``, which no ``Literal`` dim accepts, so a
+    size known only at run time is ``Any``. Other declared dims (a ``Dim`` from ``x.shape``) stay.
+    """
+    if isinstance(size, int):
+        return LiteralType(size, builtin_int)
+    proper = get_proper_type(declared)
+    widened = isinstance(proper, Instance) and proper.type.fullname == "builtins.int"
+    return AnyType(TypeOfAny.special_form) if widened else declared
+
+
 FUNCTION_HOOKS: Final[dict[str, FunctionHook]] = {
     **{f"typedtensor._reductions.reduce_{op}": functools.partial(reduce_function_hook, op) for op in shape_rules.REDUCTION_OPS},
+    **{f"typedtensor._creation.{name}": creation_hook for name in ("zeros", "ones", "full")},
 }
 METHOD_HOOKS: Final[dict[str, MethodHook]] = {op: functools.partial(reduce_method_hook, op) for op in shape_rules.REDUCTION_OPS}
