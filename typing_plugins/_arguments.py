@@ -179,9 +179,8 @@ def dim_argument(ctx: CallContext, formal: str) -> Type | shape_rules.Unknown | 
         return LiteralType(value, ctx.api.named_generic_type("builtins.int", []))
     if isinstance(proper, Instance) and proper.type.has_base(DIM):
         return proper
-    if isinstance(proper, AnyType) or (isinstance(proper, Instance) and _is_int(proper)):
-        return shape_rules.UNKNOWN
-    raise NotUnderstood
+    _axis_item(proper)  # some int, read as an axis is (anything else: NotUnderstood, mypy reports it)
+    return shape_rules.UNKNOWN
 
 
 def index_argument(ctx: CallContext, key: Expression, typ: Type) -> list[shape_rules.IndexItem[Type, UnpackType]]:
@@ -219,12 +218,9 @@ def _index_type_item(typ: Type) -> shape_rules.IndexItem[Type, UnpackType]:
         if name == "bool_" or name in INTEGER_DTYPES:
             return shape_rules.ArrayIndex(tensor.shape, name == "bool_")
         raise NotUnderstood  # a dtype the declared signature refuses, or one not known statically
-    value = _literal_value(proper)
-    if isinstance(value, int) and not isinstance(value, bool):
-        return value
-    if isinstance(proper, Instance) and (_is_int(proper) or proper.type.has_base("numpy.integer")) and value is None:
-        return shape_rules.UNKNOWN
-    raise NotUnderstood  # a bool (refused at run time), Any (of unknown kind), a union ...
+    if isinstance(proper, AnyType):
+        raise NotUnderstood  # of unknown kind: an int drops a dim, None adds one
+    return _axis_item(proper)  # an int, literal or not, read as an axis is (a bool: NotUnderstood)
 
 
 def _slice_bound(typ: Type) -> int | shape_rules.Unknown | None:
