@@ -16,6 +16,7 @@ PUBLIC_NAMES = """
     AxisError SelectionError ShapeError TypedTensorError AnnotationError shapechecked check
     bool_ int8 int16 int32 int64 uint8 uint16 uint32 uint64 float16 float32 float64 complex64 complex128
     generic number integer signedinteger unsignedinteger inexact floating complexfloating
+    argmax argmin softmax log_softmax logsumexp take take_along_axis arange eye random TensorIndexError
 """.split()
 
 
@@ -110,6 +111,23 @@ def test_markers_and_dims_are_types_not_values() -> None:
         tt.float32()
     with pytest.raises(TypeError, match=r"^Batch names a dimension; use it in a type such as Tensor\[float32, Batch\]$"):
         Batch()
+
+
+def test_a_dim_is_an_int_class_and_still_a_named_dim() -> None:
+    """Dims are ints (so x.shape[0] is usable as one), and annotations still bind them by name."""
+
+    class Batch(tt.Dim): ...
+
+    @tt.shapechecked
+    def pair(x: tt.Tensor[tt.float32, Batch], y: tt.Tensor[tt.float32, Batch]) -> int:
+        return x.shape[0]
+
+    assert issubclass(Batch, int) and not isinstance(3, Batch)
+    assert pair(tt.zeros((3,)), tt.zeros((3,))) == 3
+    with pytest.raises(tt.ShapeError, match="Batch=3"):
+        pair(tt.zeros((3,)), tt.zeros((4,)))
+    with pytest.raises(tt.AnnotationError, match=r"3 is not a valid dim \(write Literal\[3\]\)"):
+        tt.check(tt.zeros((3,)), tt.Tensor[tt.float32, 3])  # an int is not a dim
 
 
 def test_importing_typedtensor_does_not_import_mypy() -> None:

@@ -69,4 +69,17 @@ from typedtensor._shaping import (
     transpose as transpose,
 )
 
+# Axis ops, indexing and creation (issue 8c).
+from typedtensor import random as random
+from typedtensor._axis_ops import (
+    argmax as argmax,
+    argmin as argmin,
+    log_softmax as log_softmax,
+    logsumexp as logsumexp,
+    softmax as softmax,
+    take as take,
+    take_along_axis as take_along_axis,
+)
+from typedtensor._creation import arange as arange, eye as eye
+
 __version__ = "0.1.0"

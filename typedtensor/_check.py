@@ -17,7 +17,7 @@ import threading
 import types
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any, TypeVar
+from typing import Any, TypeVar, _SpecialForm, overload
 
 import numpy as np
 from jaxtyping import jaxtyped
@@ -263,7 +263,11 @@ def _display_name(fn: Callable[..., Any]) -> str:
     return f"{qualname.rpartition('<locals>.')[2]}()"
 
 
-def check(value: T, annotation: object) -> T:
+@overload
+def check(value: object, annotation: type[T]) -> T: ...
+@overload
+def check(value: T, annotation: types.UnionType | _SpecialForm) -> T: ...  # ``X | None``, ``Optional[X]``
+def check(value: object, annotation: object) -> object:
     """Return ``value`` if it matches ``annotation`` (a ``Tensor[...]``), else raise ``ShapeError``.
 
     Inside a ``@shapechecked`` call it shares that call's dim bindings. It takes every annotation

@@ -1,16 +1,22 @@
-"""Building tensors: ``tensor``, ``zeros``, ``ones``, ``full``."""
+"""Building tensors: ``tensor``, ``zeros``, ``ones``, ``full``, ``arange``, ``eye``."""
 
 from __future__ import annotations
 
-from typing import Any, TypeVar, TypeVarTuple, Unpack, overload
+import functools
+from typing import Any, Final, TypeVar, TypeVarTuple, Unpack, overload
 
 import numpy as np
 
-from typedtensor._dtypes import float32, generic, marker_of, numpy_dtype_of
-from typedtensor._tensor import Tensor
+from typedtensor._dtypes import float32, generic, int64, marker_of, numpy_dtype_of
+from typedtensor._errors import problem_error
+from typedtensor._ops import int_argument
+from typedtensor._shape_rules import INT_DIMS, Problem, Shape as RuleShape, arange_shape
+from typedtensor._tensor import Tensor, wrap
 
 DTypeT = TypeVar("DTypeT", bound=generic)
 Shape = TypeVarTuple("Shape")
+
+_CACHE_SIZE: Final = 1024
 
 
 def tensor(data: object, dtype: type[DTypeT] | None = None) -> Tensor[Any, Unpack[tuple[Any, ...]]]:
@@ -62,6 +68,64 @@ def full(shape: tuple[Unpack[Shape]], value: complex, dtype: type[DTypeT]) -> Te
 
 
 def _filled(caller: str, shape: tuple[Any, ...], value: complex, dtype: type[generic]) -> Tensor[Any, Unpack[tuple[Any, ...]]]:
+    return Tensor(np.full(checked_shape(caller, shape), value, dtype=numpy_dtype_of(dtype)))
+
+
+def checked_shape(caller: str, shape: object) -> tuple[int, ...]:
+    """``shape`` if it is a tuple of non-negative ints, else a ``ValueError`` naming ``caller``."""
     if not isinstance(shape, tuple) or not all(isinstance(n, (int, np.integer)) and not isinstance(n, bool) and n >= 0 for n in shape):
         raise ValueError(f"{caller}: shape must be a tuple of non-negative ints, got {shape!r}")
-    return Tensor(np.full(shape, value, dtype=numpy_dtype_of(dtype)))
+    return shape
+
+
+@functools.lru_cache(maxsize=_CACHE_SIZE)
+def _arange_problem(start: int, stop: int | None, step: int) -> Problem | None:
+    shape: RuleShape[int, None] | Problem = arange_shape(start, stop, step, INT_DIMS)
+    return shape if isinstance(shape, Problem) else None
+
+
+@overload
+def arange(start: int, stop: int | None = None, step: int = 1) -> Tensor[int64, Any]: ...
+@overload
+def arange(start: int, stop: int | None = None, step: int = 1, *, dtype: type[DTypeT]) -> Tensor[DTypeT, Any]: ...
+def arange(start: int, stop: int | None = None, step: int = 1, *, dtype: type[generic] = int64) -> Tensor[Any, Any]:
+    """``start, start + step, ...`` up to ``stop`` (excluded), as numpy's ``arange``; ``arange(n)``
+    counts from 0 to ``n - 1``. The bounds are ints; ``dtype`` defaults to ``int64``.
+
+    With the mypy plugin ``arange(5)`` is ``Tensor[int64, L[5]]`` and ``arange(x.shape[0])`` has
+    the dim of ``x.shape[0]``.
+
+    >>> import typedtensor as tt
+    >>> tt.arange(2, 11, 3)
+    Tensor[int64, 3]([2, 5, 8])
+    """
+    bounds = (int_argument("arange", "start", start), None if stop is None else int_argument("arange", "stop", stop), int_argument("arange", "step", step))
+    problem = _arange_problem(*bounds)
+    if problem is not None:
+        raise problem_error(problem, "arange", [])
+    begin, end, stride = (0, bounds[0], bounds[2]) if stop is None else bounds
+    try:
+        return wrap(np.arange(begin, end, stride, dtype=numpy_dtype_of(dtype)))
+    except (OverflowError, ValueError, TypeError) as error:  # a bound that does not fit the dtype
+        refusal = f'"arange": {error}'
+    raise ValueError(refusal)
+
+
+@overload
+def eye(n: int, m: int | None = None, *, k: int = 0) -> Tensor[float32, Any, Any]: ...
+@overload
+def eye(n: int, m: int | None = None, *, k: int = 0, dtype: type[DTypeT]) -> Tensor[DTypeT, Any, Any]: ...
+def eye(n: int, m: int | None = None, *, k: int = 0, dtype: type[generic] = float32) -> Tensor[Any, Any, Any]:
+    """A ``[n, m]`` tensor (``m`` defaults to ``n``) with ones on diagonal ``k`` (0: the main
+    one, positive above it) and zeros elsewhere; ``dtype`` defaults to ``float32`` as for ``zeros``.
+
+    >>> import typedtensor as tt
+    >>> tt.eye(2, 3, k=1, dtype=tt.int8)
+    Tensor[int8, 2, 3]([[0, 1, 0],
+                        [0, 0, 1]])
+    """
+    rows = int_argument("eye", "n", n)
+    columns = rows if m is None else int_argument("eye", "m", m)
+    if rows < 0 or columns < 0:
+        raise ValueError(f'"eye": sizes must not be negative, got n={rows}, m={columns}')
+    return wrap(np.eye(rows, columns, int_argument("eye", "k", k), dtype=numpy_dtype_of(dtype)))

@@ -8,6 +8,7 @@ array library would then be a matter of tests. Asking an array for its namespace
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Sequence
 from types import ModuleType
 from typing import Any, NoReturn, TypeAlias
@@ -55,3 +56,12 @@ def fail(problem: Problem, op: str, operands: Sequence[object]) -> NoReturn:
 def result(value: Any) -> AnyTensor:
     """A Tensor over what the namespace returned (numpy gives a scalar for rank-0 results)."""
     return wrap(value if type(value) is np.ndarray else np.asarray(value))
+
+
+def int_argument(op: str, name: str, value: object) -> int:
+    """An int argument of ``op`` (a numpy integer too, not a bool), or a ``TypeError`` naming it."""
+    if type(value) is int:
+        return value
+    if isinstance(value, (int, np.integer)) and not isinstance(value, (bool, np.bool_)):
+        return operator.index(value)
+    raise TypeError(f'"{op}": {name} must be an int, got {type(value).__name__} {value!r}')

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, Generic, TypeAlias, TypeVar, TypeVarTuple, Unpack, overload
+from types import EllipsisType
+from typing import Any, Generic, Literal, SupportsIndex, TypeAlias, TypeVar, TypeVarTuple, Unpack, overload
 
 import numpy as np
 
 from typedtensor import _reduce
-from typedtensor._dtypes import bool_, complexfloating, floating, generic, marker_of, signedinteger, type_text, unsignedinteger
+from typedtensor._dtypes import bool_, complexfloating, floating, generic, integer, marker_of, signedinteger, type_text, unsignedinteger
 
 DT = TypeVar("DT", bound=generic, covariant=True)
 Shape = TypeVarTuple("Shape")
@@ -51,6 +52,14 @@ class _Transpose:
     def __get__(self, instance: Tensor[DTypeT, Unpack[Shape]], owner: type[Any]) -> Tensor[DTypeT, Unpack[tuple[Any, ...]]]: ...
     def __get__(self, instance: Tensor[Any, Unpack[tuple[Any, ...]]] | None, owner: type[Any]) -> object:
         return self if instance is None else _shaping.transpose(instance)
+
+# Indexing: the receiver of an int or a slice has a first dim (DT2 and Rest name its parts).
+DT2 = TypeVar("DT2", bound=generic)
+Rest = TypeVarTuple("Rest")
+#: One item of an index: an int, a slice, None (a new dim of 1), ``...``, or an index tensor.
+IndexItem: TypeAlias = (
+    "SupportsIndex | slice | None | EllipsisType | Tensor[integer, Unpack[tuple[Any, ...]]] | Tensor[bool_, Unpack[tuple[Any, ...]]]"
+)
 
 
 class Tensor(Generic[DT, Unpack[Shape]]):
@@ -176,6 +185,29 @@ class Tensor(Generic[DT, Unpack[Shape]]):
     def __rmatmul__(self, other: Tensor[Any, Unpack[tuple[Any, ...]]]) -> Tensor[Any, Unpack[tuple[Any, ...]]]:
         return _linalg.matmul(other, self)  # reached with a left operand that is no Tensor: refused clearly
 
+    # Indexing (typedtensor._indexing): exact where standard typing can say it; the plugin says more.
+
+    @overload
+    def __getitem__(self, key: EllipsisType) -> Tensor[DT, Unpack[Shape]]: ...
+    @overload
+    def __getitem__(self, key: None) -> Tensor[DT, Literal[1], Unpack[Shape]]: ...
+    @overload
+    def __getitem__(self: Tensor[DT2, Any, Unpack[Rest]], key: SupportsIndex) -> Tensor[DT2, Unpack[Rest]]: ...
+    @overload
+    def __getitem__(self: Tensor[DT2, Any, Unpack[Rest]], key: slice) -> Tensor[DT2, Any, Unpack[Rest]]: ...
+    @overload
+    def __getitem__(self, key: IndexItem | tuple[IndexItem, ...]) -> Tensor[DT, Unpack[tuple[Any, ...]]]: ...
+    def __getitem__(self, key: object) -> Tensor[Any, Unpack[tuple[Any, ...]]]:
+        """``x[i]`` drops a dim, ``x[a:b:c]`` slices one, ``x[None]`` adds a dim of 1, ``x[...]``
+        stands for the dims no other item takes; an integer tensor gathers, a boolean one masks.
+
+        >>> import typedtensor as tt
+        >>> x = tt.eye(3)
+        >>> x[1], x[None, :2, -1].shape
+        (Tensor[float32, 3]([0., 1., 0.]), (1, 2))
+        """
+        return _indexing.getitem(self, key)
+
 
 def wrap(array: np.ndarray[Any, Any]) -> Tensor[Any, Unpack[tuple[Any, ...]]]:
     """A Tensor over ``array`` without ``__init__``'s checks: for arrays our own code made."""
@@ -186,4 +218,4 @@ def wrap(array: np.ndarray[Any, Any]) -> Tensor[Any, Unpack[tuple[Any, ...]]]:
 
 # The ops wrap their results in Tensor, defined above: imported last, they find it.
 from typedtensor import _elementwise  # noqa: E402
-from typedtensor import _linalg, _shaping  # noqa: E402
+from typedtensor import _indexing, _linalg, _shaping  # noqa: E402

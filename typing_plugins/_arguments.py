@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Final
 
 from mypy.maptype import map_instance_to_supertype
-from mypy.nodes import ArgKind, Expression, ListExpr, StarExpr, TupleExpr
+from mypy.nodes import ArgKind, Expression, ListExpr, SliceExpr, StarExpr, TupleExpr
 from mypy.types import (
     AnyType,
     CallableType,
@@ -31,6 +31,7 @@ from mypy.types import (
 
 from typing_plugins._calls import CallContext, NotUnderstood
 from typing_plugins._rules import shape_rules
+from typing_plugins._tensor_types import dtype_name, tensor_type
 
 #: The kinds of sequence ``axis`` may be (any subclass too); not ``bytes``, ``range`` or ``deque``.
 _SEQUENCES: Final = ("builtins.tuple", "builtins.list")
@@ -283,3 +284,89 @@ def int_argument(ctx: CallContext, formal: str, default: int | None = None) -> i
             raise NotUnderstood  # required: mypy reports the call
         return default
     return _axis_item(actual[0])
+
+
+# Readers of the axis ops, indexing and creation (issue 8c).
+
+#: What mypy names the type of ``...`` (older typeshed: ``builtins.ellipsis``).
+ELLIPSIS_TYPES: Final = frozenset({"builtins.ellipsis", "types.EllipsisType"})
+#: Dtypes whose tensors index by position: every integer dtype and category.
+INTEGER_DTYPES: Final = frozenset({*shape_rules.CATEGORIES["integer"], "integer", "signedinteger", "unsignedinteger"})
+
+
+def single_axis_argument(ctx: CallContext, default: int | None) -> int | shape_rules.Unknown | None:
+    """``axis`` of an op that takes one int axis (or None, for ``take``): ``default`` when not passed."""
+    actual = _actual(ctx, "axis")
+    if actual is None:
+        return default
+    if isinstance(_proper(actual[0]), NoneType):
+        return None
+    return _axis_item(actual[0])
+
+
+def dim_argument(ctx: CallContext, formal: str) -> Type | shape_rules.Unknown | None:
+    """An int argument as a dim: ``Literal[n]`` for a literal, the argument's own type for a named
+    dim (``x.shape[0]`` typed ``Batch``), ``UNKNOWN`` for another int; None when not passed (or None)."""
+    actual = _actual(ctx, formal)
+    proper = None if actual is None else _proper(actual[0])
+    if proper is None or isinstance(proper, NoneType):
+        return None
+    value = _literal_value(proper)
+    if isinstance(value, int) and not isinstance(value, bool):
+        return LiteralType(value, ctx.api.named_generic_type("builtins.int", []))
+    if isinstance(proper, Instance) and proper.type.has_base(DIM):
+        return proper
+    _axis_item(proper)  # some int, read as an axis is (anything else: NotUnderstood, mypy reports it)
+    return shape_rules.UNKNOWN
+
+
+def index_argument(ctx: CallContext, key: Expression, typ: Type) -> list[shape_rules.IndexItem[Type, UnpackType]]:
+    """The items of an index ``x[key]``: from the expression where it is a tuple display or a slice
+    (mypy types a slice as ``slice``, without its bounds), else from the key's type."""
+    if isinstance(key, TupleExpr):
+        if any(isinstance(item, StarExpr) for item in key.items):
+            raise NotUnderstood  # ``x[(*items, 0)]``: which position an item lands at is unknown
+        return [_index_item(ctx, item, ctx.api.get_expression_type(item)) for item in key.items]
+    proper = get_proper_type(typ)
+    if isinstance(proper, TupleType) and not isinstance(key, SliceExpr):
+        return [_index_type_item(item) for item in proper.items]
+    return [_index_item(ctx, key, typ)]
+
+
+def _index_item(ctx: CallContext, expr: Expression, typ: Type) -> shape_rules.IndexItem[Type, UnpackType]:
+    if isinstance(expr, SliceExpr):
+        bounds = (expr.begin_index, expr.end_index, expr.stride)
+        return slice(*(None if bound is None else _slice_bound(ctx.api.get_expression_type(bound)) for bound in bounds))
+    return _index_type_item(typ)
+
+
+def _index_type_item(typ: Type) -> shape_rules.IndexItem[Type, UnpackType]:
+    """One index item from its type alone."""
+    proper = _proper(typ)
+    if isinstance(proper, NoneType):
+        return None
+    if isinstance(proper, Instance) and proper.type.fullname in ELLIPSIS_TYPES:
+        return Ellipsis
+    if isinstance(proper, Instance) and proper.type.fullname == "builtins.slice":
+        return slice(shape_rules.UNKNOWN, shape_rules.UNKNOWN, shape_rules.UNKNOWN)  # bounds are not in its type
+    tensor = tensor_type(proper)
+    if tensor is not None:
+        name = dtype_name(tensor.dtype)
+        if name == "bool_" or name in INTEGER_DTYPES:
+            return shape_rules.ArrayIndex(tensor.shape, name == "bool_")
+        raise NotUnderstood  # a dtype the declared signature refuses, or one not known statically
+    if isinstance(proper, AnyType):
+        raise NotUnderstood  # of unknown kind: an int drops a dim, None adds one
+    return _axis_item(proper)  # an int, literal or not, read as an axis is (a bool: NotUnderstood)
+
+
+def _slice_bound(typ: Type) -> int | shape_rules.Unknown | None:
+    proper = _proper(typ)
+    value = _literal_value(proper)
+    if isinstance(value, int) and not isinstance(value, bool):
+        return value
+    if isinstance(proper, NoneType):
+        return None
+    if isinstance(proper, AnyType) or isinstance(proper, Instance):
+        return shape_rules.UNKNOWN  # some int (mypy has checked the slice), or an object with __index__
+    raise NotUnderstood

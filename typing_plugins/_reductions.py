@@ -21,12 +21,12 @@ def reduce_function_hook(op: str, ctx: CallContext) -> Type:
     """``reduce_<op>(x, axis, keepdims)``: the tensor is the first argument."""
     if len(ctx.arg_types) < 1 or len(ctx.arg_types[0]) != 1:
         return ctx.default_return_type
-    return guarded(ctx, lambda: _infer_reduction(ctx, f"reduce_{op}", op, ctx.arg_types[0][0]))
+    return guarded(ctx, lambda: infer_reduction(ctx, f"reduce_{op}", op, ctx.arg_types[0][0]))
 
 
 def reduce_method_hook(op: str, ctx: MethodContext) -> Type:
     """``x.<op>(axis, keepdims)``: the tensor is the receiver."""
-    return guarded(ctx, lambda: _infer_reduction(ctx, op, op, ctx.type))
+    return guarded(ctx, lambda: infer_reduction(ctx, op, op, ctx.type))
 
 
 def creation_hook(ctx: CallContext) -> Type:
@@ -34,7 +34,7 @@ def creation_hook(ctx: CallContext) -> Type:
     return guarded(ctx, lambda: _infer_creation(ctx))
 
 
-def _infer_reduction(ctx: CallContext, caller: str, op: str, receiver: Type) -> Type:
+def infer_reduction(ctx: CallContext, caller: str, op: str, receiver: Type) -> Type:
     """The result type of reducing ``receiver``; reports a bad axis or Selection."""
     tensor = tensor_type(receiver)
     if tensor is None:

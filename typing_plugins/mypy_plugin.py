@@ -9,6 +9,7 @@ understand keeps the declared return type, which is never wrong, only less exact
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Final
 
 from collections.abc import Callable
@@ -17,7 +18,7 @@ from mypy.nodes import TypeInfo
 from mypy.plugin import FunctionSigContext, MethodSigContext, Plugin, ReportConfigContext
 from mypy.types import FunctionLike
 
-from typing_plugins import _elementwise, _linalg, _reductions, _shaping
+from typing_plugins import _axis_ops, _creation, _elementwise, _indexing, _linalg, _reductions, _shaping
 from typing_plugins._calls import FunctionHook, MethodHook
 from typing_plugins._rules import RULES_DIGEST
 from typing_plugins._signatures import OVERLOADED_FUNCTIONS, OVERLOADED_METHODS, loosened_signature
@@ -32,6 +33,8 @@ FUNCTION_HOOKS: Final[dict[str, FunctionHook]] = {
     **_elementwise.FUNCTION_HOOKS,
     **_linalg.FUNCTION_HOOKS,
     **_shaping.FUNCTION_HOOKS,
+    **_axis_ops.FUNCTION_HOOKS,
+    **_creation.FUNCTION_HOOKS,
 }
 #: Methods and operators of ``Tensor`` by name.
 METHOD_HOOKS: Final[dict[str, MethodHook]] = {
@@ -39,6 +42,7 @@ METHOD_HOOKS: Final[dict[str, MethodHook]] = {
     **_elementwise.METHOD_HOOKS,
     **_linalg.METHOD_HOOKS,
     **_shaping.METHOD_HOOKS,
+    **_indexing.METHOD_HOOKS,
 }
 #: Attributes of ``Tensor`` by fullname (``x.T``).
 ATTRIBUTE_HOOKS: Final[dict[str, _shaping.AttributeHook]] = {**_shaping.ATTRIBUTE_HOOKS}
@@ -49,6 +53,7 @@ class TypedTensorPlugin(Plugin):
 
     def get_function_hook(self, fullname: str) -> FunctionHook | None:
         return FUNCTION_HOOKS.get(fullname)
+
 
     def get_method_hook(self, fullname: str) -> MethodHook | None:
         # mypy names a method after the class it is called on (python/mypy#19181), so a
@@ -61,7 +66,7 @@ class TypedTensorPlugin(Plugin):
         return ATTRIBUTE_HOOKS.get(fullname)
 
     def get_function_signature_hook(self, fullname: str) -> Callable[[FunctionSigContext], FunctionLike] | None:
-        return loosened_signature if fullname in OVERLOADED_FUNCTIONS else None
+        return loosened_signature if fullname in OVERLOADED_FUNCTIONS else _axis_ops.SIGNATURE_HOOKS.get(fullname)
 
     def get_method_signature_hook(self, fullname: str) -> Callable[[MethodSigContext], FunctionLike] | None:
         class_name, _, method = fullname.rpartition(".")

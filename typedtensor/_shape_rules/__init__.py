@@ -17,6 +17,7 @@ from .core import (
     Unknown as Unknown,
     format_tensor as format_tensor,
     join_operands as join_operands,
+    join_shapes as join_shapes,
 )
 from .dtypes import (
     CATEGORIES as CATEGORIES,
@@ -53,3 +54,23 @@ from .reshaping import (
     tile_shape as tile_shape,
 )
 from .joins import concat_shape as concat_shape, stack_shape as stack_shape
+from .axis_ops import (
+    RankMismatch as RankMismatch,
+    argextreme_shape as argextreme_shape,
+    axis_problem as axis_problem,
+    take_along_axis_shape as take_along_axis_shape,
+    take_shape as take_shape,
+)
+from .creation import ZeroStep as ZeroStep, arange_shape as arange_shape, eye_shape as eye_shape
+from .indexing import (
+    ArrayIndex as ArrayIndex,
+    IndexItem as IndexItem,
+    IndexOutOfRange as IndexOutOfRange,
+    MaskMismatch as MaskMismatch,
+    SeveralEllipses as SeveralEllipses,
+    TooManyIndices as TooManyIndices,
+    index_problem as index_problem,
+    index_shape as index_shape,
+    indexed_axes as indexed_axes,
+    slice_dim as slice_dim,
+)

@@ -91,3 +91,18 @@ def format_tensor(dtype: str, dims: Sequence[str]) -> str:
 def join_operands(operands: Sequence[str]) -> str:
     """``A``, ``A and B``, ``A, B and C``: operands as a message lists them."""
     return operands[0] if len(operands) == 1 else f"{', '.join(operands[:-1])} and {operands[-1]}"
+
+
+def join_shapes(parts: Sequence[Shape[D, V]]) -> Shape[D, V]:
+    """The dims of ``parts`` one after another, as one shape.
+
+    One run among them stays as it is; between two or more runs nothing is known, so everything
+    from the first run to the last becomes one unknown run.
+    """
+    runs = [index for index, part in enumerate(parts) if part.variadic is not None]
+    if not runs:
+        return Shape(tuple(dim for part in parts for dim in part.prefix))
+    first, last = runs[0], runs[-1]
+    before = tuple(dim for part in parts[:first] for dim in part.prefix) + parts[first].prefix
+    after = parts[last].suffix + tuple(dim for part in parts[last + 1 :] for dim in part.prefix)
+    return Shape(before, parts[first].variadic if first == last else UNKNOWN, after)

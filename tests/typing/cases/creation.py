@@ -1,4 +1,5 @@
-"""``zeros``, ``ones`` and ``full``: the shape from a literal tuple, the dtype from ``dtype``."""
+"""Creation: ``zeros``/``ones``/``full``/``random.*`` take dims from a literal shape tuple, ``arange``
+and ``eye`` from literal sizes (or named dims); the dtype from ``dtype``."""
 
 from typing import Any, Final, Literal as L, assert_type
 
@@ -70,3 +71,53 @@ def as_arguments() -> None:
     """As an argument, a call is inferred in the parameter's context: its own arguments still count."""
     assert_type(tt.add(tt.zeros((2,), tt.int8), tt.ones((2,), tt.int8)), Tensor[tt.int8, L[2]])
     assert_type(tt.zeros((2,)) + tt.full((3, 1), 1, dtype=tt.float64), Tensor[tt.float64, L[3], L[2]])
+
+
+def ranges(b: Tensor[float32, Batch, L[3]], n: int) -> None:
+    counted = tt.arange(5)
+    stepped = tt.arange(2, 11, 3)
+    backwards = tt.arange(5, 0, -2)
+    empty = tt.arange(-3)
+    typed = tt.arange(4, dtype=tt.float32)
+    by_name = tt.arange(start=1, stop=ROWS)
+    named = tt.arange(b.shape[0])
+    literal_dim = tt.arange(b.shape[1])
+    unknown = tt.arange(n)
+    unknown_start = tt.arange(n, 5)
+    assert_type(counted, Tensor[tt.int64, L[5]])
+    assert_type(stepped, Tensor[tt.int64, L[3]])
+    assert_type(backwards, Tensor[tt.int64, L[3]])
+    assert_type(empty, Tensor[tt.int64, L[0]])
+    assert_type(typed, Tensor[float32, L[4]])
+    assert_type(by_name, Tensor[tt.int64, L[1]])
+    assert_type(named, Tensor[tt.int64, Batch])  # the dim of x.shape[0]: positions along Batch
+    assert_type(literal_dim, Tensor[tt.int64, L[3]])
+    assert_type(unknown, Tensor[tt.int64, Any])
+    assert_type(unknown_start, Tensor[tt.int64, Any])
+    tt.arange(0, 5, 0)  # type: ignore[tensor-shape]
+    tt.arange(n, 5, 0)  # type: ignore[tensor-shape]
+
+
+def identities(b: Tensor[float32, Batch, L[3]], n: int) -> None:
+    square = tt.eye(3)
+    wide = tt.eye(2, 5, k=1, dtype=tt.int8)
+    named = tt.eye(b.shape[0])
+    mixed = tt.eye(b.shape[0], b.shape[1])
+    unknown = tt.eye(n, None)
+    assert_type(square, Tensor[float32, L[3], L[3]])
+    assert_type(wide, Tensor[tt.int8, L[2], L[5]])
+    assert_type(named, Tensor[float32, Batch, Batch])
+    assert_type(mixed, Tensor[float32, Batch, L[3]])
+    assert_type(unknown, Tensor[float32, Any, Any])
+
+
+def random_tensors(rng: np.random.Generator, n: int) -> None:
+    normal = tt.random.normal((2, 3))
+    normal64 = tt.random.normal((4,), tt.float64, rng, mean=1.0, stddev=0.5)
+    uniform = tt.random.uniform((2, n), rng=0)
+    uniform16 = tt.random.uniform(SHAPE, dtype=tt.float16, rng=rng, low=-1.0)
+    assert_type(normal, Tensor[float32, L[2], L[3]])
+    assert_type(normal64, Tensor[tt.float64, L[4]])
+    assert_type(uniform, Tensor[float32, L[2], Any])
+    assert_type(uniform16, Tensor[tt.float16, L[2], L[3]])
+    tt.random.normal((2,), tt.int32)  # type: ignore[type-var]  # floats only

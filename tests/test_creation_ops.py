@@ -1,0 +1,88 @@
+"""``arange``, ``eye`` and ``typedtensor.random`` against numpy."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+import typedtensor as tt
+
+NUMERIC = [tt.int8, tt.int32, tt.int64, tt.uint16, tt.float16, tt.float32, tt.float64, tt.complex64]
+
+
+@given(st.integers(-30, 30), st.one_of(st.none(), st.integers(-30, 30)), st.integers(-7, 7).filter(bool), st.sampled_from(NUMERIC))
+def test_arange_equals_numpy(start: int, stop: int | None, step: int, dtype: type[tt.generic]) -> None:
+    try:
+        expected = np.arange(start, stop, step, dtype=dtype.numpy_dtype)
+    except OverflowError as error:  # a bound outside an unsigned dtype
+        with pytest.raises(ValueError, match=f'^"arange": {error}$'):
+            tt.arange(start, stop, step, dtype=dtype)
+        return
+    got = tt.arange(start, stop, step, dtype=dtype)
+    assert got.dtype is dtype and got.shape == expected.shape
+    np.testing.assert_array_equal(got.numpy(), expected)
+
+
+def test_arange_defaults_to_int64_and_counts_from_zero() -> None:
+    assert tt.arange(4).dtype is tt.int64
+    np.testing.assert_array_equal(tt.arange(np.int32(3)).numpy(), [0, 1, 2])
+    assert tt.arange(-2).shape == (0,)
+
+
+@given(st.integers(0, 6), st.one_of(st.none(), st.integers(0, 6)), st.integers(-7, 7), st.sampled_from([*NUMERIC, tt.bool_]))
+def test_eye_equals_numpy(n: int, m: int | None, k: int, dtype: type[tt.generic]) -> None:
+    expected = np.eye(n, m, k, dtype=dtype.numpy_dtype)
+    got = tt.eye(n, m, k=k, dtype=dtype)
+    assert got.dtype is dtype and got.shape == expected.shape
+    np.testing.assert_array_equal(got.numpy(), expected)
+    assert tt.eye(n).dtype is tt.float32
+
+
+@pytest.mark.parametrize("dtype", [tt.float16, tt.float32, tt.float64])
+@pytest.mark.parametrize("shape", [(), (0,), (3,), (2, 0, 4), (5, 7)])
+def test_random_draws_what_numpys_generator_draws(dtype: type[tt.generic], shape: tuple[int, ...]) -> None:
+    drawn_in = np.float64 if dtype is tt.float64 else np.float32
+    normal = tt.random.normal(shape, dtype, rng=7, mean=2.0, stddev=0.5)
+    expected = (np.random.default_rng(7).standard_normal(shape, dtype=drawn_in) * 0.5 + 2.0).astype(dtype.numpy_dtype)
+    assert normal.dtype is dtype and normal.shape == shape
+    np.testing.assert_array_equal(normal.numpy(), expected)
+    uniform = tt.random.uniform(shape, dtype, rng=np.random.default_rng(7), low=-3.0, high=1.0)
+    expected = (np.random.default_rng(7).random(shape, dtype=drawn_in) * 4.0 - 3.0).astype(dtype.numpy_dtype)
+    assert uniform.dtype is dtype and uniform.shape == shape
+    np.testing.assert_array_equal(uniform.numpy(), expected)
+    assert ((-3.0 <= uniform.numpy()) & (uniform.numpy() <= 1.0)).all()
+
+
+def test_a_generator_continues_its_stream_and_a_seed_repeats() -> None:
+    rng = np.random.default_rng(0)
+    first, second = tt.random.normal((4,), rng=rng), tt.random.normal((4,), rng=rng)
+    assert not np.array_equal(first.numpy(), second.numpy())
+    np.testing.assert_array_equal(tt.random.uniform((3,), rng=5).numpy(), tt.random.uniform((3,), rng=5).numpy())
+    assert tt.random.normal((2, 3)).dtype is tt.float32 and tt.random.uniform((2,)).shape == (2,)
+
+
+@pytest.mark.parametrize(
+    ("call", "error", "message"),
+    [
+        (lambda: tt.arange(0, 5, 0), tt.TensorShapeError, '"arange" with step 0 never reaches its stop; the step must not be 0'),
+        (lambda: tt.arange(1.5), TypeError, '"arange": start must be an int, got float 1.5'),
+        (lambda: tt.arange(3, True), TypeError, '"arange": stop must be an int, got bool True'),
+        (lambda: tt.arange(-2, 3, dtype=tt.uint8), ValueError, '"arange": Python integer -2 out of bounds for uint8'),
+        (lambda: tt.eye(-1), ValueError, '"eye": sizes must not be negative, got n=-1, m=-1'),
+        (lambda: tt.eye(2, 2.0), TypeError, '"eye": m must be an int, got float 2.0'),
+        (lambda: tt.random.normal((2,), tt.int32), TypeError, '"normal": dtype must be a floating dtype (float16, float32 or float64), got int32'),
+        (lambda: tt.random.uniform((2,), tt.complex64), TypeError, '"uniform": dtype must be a floating dtype (float16, float32 or float64), got complex64'),
+        (lambda: tt.random.normal((2,), stddev=-1.0), ValueError, '"normal": stddev must not be negative, got -1.0'),
+        (lambda: tt.random.normal((-2,)), ValueError, "normal: shape must be a tuple of non-negative ints, got (-2,)"),
+        (lambda: tt.random.uniform((2,), rng=-1), TypeError, '"uniform": rng must be a numpy.random.Generator, a non-negative int seed or None, got int -1'),
+        (lambda: tt.random.uniform((2,), rng="0"), TypeError, '"uniform": rng must be a numpy.random.Generator, a non-negative int seed or None, got str \'0\''),
+    ],
+)
+def test_bad_arguments_are_clear_errors(call: Any, error: type[Exception], message: str) -> None:
+    with pytest.raises(error) as raised:
+        call()
+    assert str(raised.value) == message

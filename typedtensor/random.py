@@ -1,0 +1,103 @@
+"""Random tensors: ``normal`` and ``uniform``, drawn from a numpy ``Generator``.
+
+``rng`` is a ``numpy.random.Generator`` (the draw continues its stream), an int seed (the same
+seed gives the same tensor, equal to what ``numpy.random.default_rng(seed)`` draws), or None
+(fresh entropy from the operating system). ``dtype`` is a floating dtype, ``float32`` by default
+as for ``zeros``; ``float16`` values are drawn in ``float32`` and rounded. With the mypy plugin a
+literal ``shape`` gives literal dims, as for ``zeros``.
+
+>>> import typedtensor as tt
+>>> tt.random.normal((2, 3), rng=0).shape
+(2, 3)
+"""
+
+from __future__ import annotations
+
+import operator
+from typing import Any, TypeAlias, TypeVar, TypeVarTuple, Unpack, overload
+
+import numpy as np
+
+from typedtensor._creation import checked_shape
+from typedtensor._dtypes import float32, floating, generic, numpy_dtype_of
+from typedtensor._tensor import Tensor
+
+__all__ = ["Rng", "normal", "uniform"]
+
+FloatT = TypeVar("FloatT", bound=floating)
+S = TypeVarTuple("S")
+
+#: Where random values come from: a numpy ``Generator``, an int seed, or None for fresh entropy.
+Rng: TypeAlias = np.random.Generator | int | None
+
+_DRAWN = {np.dtype(np.float32), np.dtype(np.float64)}  # the dtypes numpy's Generator draws in
+
+
+@overload
+def normal(shape: tuple[Unpack[S]], *, rng: Rng = None, mean: float = 0.0, stddev: float = 1.0) -> Tensor[float32, Unpack[S]]: ...
+@overload
+def normal(
+    shape: tuple[Unpack[S]], dtype: type[FloatT], rng: Rng = None, *, mean: float = 0.0, stddev: float = 1.0
+) -> Tensor[FloatT, Unpack[S]]: ...
+def normal(
+    shape: tuple[Any, ...], dtype: type[generic] = float32, rng: Rng = None, *, mean: float = 0.0, stddev: float = 1.0
+) -> Tensor[Any, Unpack[tuple[Any, ...]]]:
+    """Values drawn from the normal distribution of ``mean`` and standard deviation ``stddev``.
+
+    >>> import typedtensor as tt
+    >>> tt.random.normal((3,), tt.float64, rng=42)
+    Tensor[float64, 3]([ 0.30471708, -1.03998411,  0.7504512 ])
+    """
+    if not stddev >= 0:
+        raise ValueError(f'"normal": stddev must not be negative, got {stddev!r}')
+    return _drawn("normal", "standard_normal", shape, dtype, rng, stddev, mean)
+
+
+@overload
+def uniform(shape: tuple[Unpack[S]], *, rng: Rng = None, low: float = 0.0, high: float = 1.0) -> Tensor[float32, Unpack[S]]: ...
+@overload
+def uniform(
+    shape: tuple[Unpack[S]], dtype: type[FloatT], rng: Rng = None, *, low: float = 0.0, high: float = 1.0
+) -> Tensor[FloatT, Unpack[S]]: ...
+def uniform(
+    shape: tuple[Any, ...], dtype: type[generic] = float32, rng: Rng = None, *, low: float = 0.0, high: float = 1.0
+) -> Tensor[Any, Unpack[tuple[Any, ...]]]:
+    """Values drawn uniformly between ``low`` and ``high`` (``[low, high)`` up to rounding in ``dtype``).
+
+    >>> import typedtensor as tt
+    >>> tt.random.uniform((2,), rng=0, low=-1.0, high=1.0)
+    Tensor[float32, 2]([0.7012484 , 0.27392328])
+    """
+    return _drawn("uniform", "random", shape, dtype, rng, high - low, low)
+
+
+def _drawn(
+    op: str, method: str, shape: tuple[Any, ...], dtype: type[generic], rng: object, scale: float, offset: float
+) -> Tensor[Any, Unpack[tuple[Any, ...]]]:
+    """Values of the Generator's ``method`` (standard normal, or uniform in [0, 1)), scaled and shifted."""
+    sizes, drawn_in = checked_shape(op, shape), _float_dtype(op, dtype)
+    values = getattr(_generator(op, rng), method)(sizes, dtype=drawn_in)
+    if scale != 1.0 or offset != 0.0:
+        values = values * scale + offset  # Python floats: computed in the drawn dtype
+    return Tensor(np.asarray(values, dtype=numpy_dtype_of(dtype)))  # a shape of () draws a numpy scalar
+
+
+def _float_dtype(op: str, dtype: type[generic]) -> np.dtype[Any]:
+    """The dtype to draw ``dtype``'s values in, or a ``TypeError`` if ``dtype`` is not floating."""
+    numpy_dtype = numpy_dtype_of(dtype)
+    if numpy_dtype.kind != "f":
+        raise TypeError(f'"{op}": dtype must be a floating dtype (float16, float32 or float64), got {dtype.__name__}')
+    return numpy_dtype if numpy_dtype in _DRAWN else np.dtype(np.float32)
+
+
+def _generator(op: str, rng: object) -> np.random.Generator:
+    """The Generator ``rng`` is, or one seeded by it (None: by the operating system)."""
+    if isinstance(rng, np.random.Generator):
+        return rng
+    if rng is None:
+        return np.random.default_rng()
+    if isinstance(rng, (int, np.integer)) and not isinstance(rng, (bool, np.bool_)) and rng >= 0:
+        return np.random.default_rng(operator.index(rng))
+    raise TypeError(
+        f'"{op}": rng must be a numpy.random.Generator, a non-negative int seed or None, got {type(rng).__name__} {rng!r}'
+    )
