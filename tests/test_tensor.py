@@ -133,3 +133,15 @@ def test_a_dim_is_an_int_class_and_still_a_named_dim() -> None:
 def test_importing_typedtensor_does_not_import_mypy() -> None:
     code = "import sys, typedtensor; print('mypy' in sys.modules)"
     assert subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.strip() == "False"
+
+
+def test_iteration_walks_the_first_dim_and_a_rank_0_tensor_refuses() -> None:
+    x = tt.tensor([[1, 2], [3, 4], [5, 6]], dtype=tt.int32)
+    rows = list(x)
+    assert len(x) == 3 and [row.numpy().tolist() for row in rows] == [[1, 2], [3, 4], [5, 6]]
+    assert all(isinstance(row, tt.Tensor) and row.dtype is tt.int32 for row in rows)
+    scalar = tt.tensor(1.5)
+    with pytest.raises(TypeError, match=r"iteration over Tensor\[float64\]: a rank-0 tensor has no dims"):
+        list(scalar)
+    with pytest.raises(TypeError, match=r"len\(\) of Tensor\[float64\]: a rank-0 tensor has no dims"):
+        len(scalar)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator
 from types import EllipsisType
 from typing import Any, Generic, Literal, SupportsIndex, TypeAlias, TypeVar, TypeVarTuple, Unpack, overload
 
@@ -118,6 +118,19 @@ class Tensor(Generic[DT, Unpack[Shape]]):
         if copy:
             return np.array(self._array, dtype=dtype, copy=True)
         return self._array if dtype is None else self._array.astype(dtype, copy=False)
+
+    def __len__(self) -> int:
+        """The size of the first dim; a rank-0 tensor has none (``TypeError``, as numpy)."""
+        if self._array.ndim == 0:
+            raise TypeError(f"len() of {type_text(self._array)}: a rank-0 tensor has no dims")
+        return len(self._array)
+
+    def __iter__(self) -> Iterator[Tensor[DT, Unpack[tuple[Any, ...]]]]:
+        """The tensors along the first dim. Without this, Python would iterate through
+        ``__getitem__`` until an ``IndexError``, and a rank-0 tensor would look empty."""
+        if self._array.ndim == 0:
+            raise TypeError(f"iteration over {type_text(self._array)}: a rank-0 tensor has no dims")
+        return (wrap(row) for row in self._array)
 
     def __repr__(self) -> str:
         head = f"{type_text(self._array)}("
