@@ -112,6 +112,6 @@ def test_markers_and_dims_are_types_not_values() -> None:
         Batch()
 
 
-def test_importing_typedtensor_does_not_import_mypy() -> None:
-    code = "import sys, typedtensor; print('mypy' in sys.modules)"
-    assert subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.strip() == "False"
+def test_importing_typedtensor_imports_neither_mypy_nor_the_language_server() -> None:
+    code = "import sys, typedtensor; print(sorted({'mypy', 'pygls', 'lsprotocol', 'typedtensor.lsp'} & set(sys.modules)))"
+    assert subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.strip() == "[]"
