@@ -2,8 +2,9 @@
 
 One server (and so one mypy daemon) serves the module; each test opens files of its own in the
 same temporary workspace, whose mypy configuration loads the plugin. The server's private
-directory is made under the workspace's own TMPDIR, so the last check can see that shutting the
-server down stopped the daemon and removed that directory.
+directory is made under the workspace's own TMPDIR, so the module's teardown can check that
+shutting the server down stopped the daemon, removed that directory and wrote nothing into the
+workspace.
 """
 
 from __future__ import annotations
@@ -65,6 +66,9 @@ def editor(workspace: Path) -> Iterator[Editor]:
         assert len(private) == 1 and daemons, "the server kept its daemon's files in its private directory"
         assert not any(map(process_alive, daemons)), "shutting the server down left mypy's daemon running"
         assert not private[0].exists(), "shutting the server down left its private directory behind"
+        assert list((workspace / "tmp").iterdir()) == [], "the daemon left files in the temporary directory"
+        written = sorted(path.name for path in workspace.iterdir() if path.name.startswith("."))
+        assert written == [], "the server wrote into the workspace"
 
 
 def _markdown(hover: types.Hover | None) -> str:

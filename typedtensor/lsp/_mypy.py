@@ -11,6 +11,7 @@ process is killed; a cancelled wait kills its process too.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import subprocess
 import sys
 from collections.abc import Mapping, Sequence
@@ -142,12 +143,28 @@ class Daemon:
                 return
 
 
-async def check_unsaved(root: Path, path: Path, buffers: Mapping[Path, Path], cache: Path) -> str:
-    """Check ``path`` with mypy, reading each file of ``buffers`` from its copy (an unsaved buffer).
+class BufferChecker:
+    """One-shot mypy runs over unsaved buffers, one at a time, sharing a private cache.
 
-    mypy's ``--shadow-file`` makes it read the copy in place of the file, keeping the file's path
-    and module name. The cache is private: it holds results for text that is not on disk.
+    mypy's ``--shadow-file`` makes it read a copy (the buffer) in place of a file, keeping the
+    file's path and module name. The cache is private: it holds results for text not on disk.
+    The first run fills it (numpy's stubs, the project's modules) and takes seconds, later runs
+    re-check what changed: ``warm`` makes that first run before anyone waits for it.
     """
-    shadows = [flag for source, copy in buffers.items() for flag in ("--shadow-file", str(source), str(copy))]
-    arguments = ("mypy", *OUTPUT_FLAGS, f"--cache-dir={cache}", *shadows, str(path))
-    return _checked(await run(arguments, root, CHECK_SECONDS))
+
+    def __init__(self, root: Path, cache: Path) -> None:
+        self.root = root
+        self._cache = cache
+        self._lock = asyncio.Lock()
+
+    async def check(self, path: Path, buffers: Mapping[Path, Path]) -> str:
+        """Check ``path``, reading each file of ``buffers`` from its copy; mypy's messages."""
+        shadows = [flag for source, copy in buffers.items() for flag in ("--shadow-file", str(source), str(copy))]
+        arguments = ("mypy", *OUTPUT_FLAGS, f"--cache-dir={self._cache}", *shadows, str(path))
+        async with self._lock:
+            return _checked(await run(arguments, self.root, CHECK_SECONDS))
+
+    async def warm(self, path: Path) -> None:
+        """Fill the cache by checking ``path`` as saved; a failure shows at the first real check."""
+        with contextlib.suppress(MypyFailed):
+            await self.check(path, {})

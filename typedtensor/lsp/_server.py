@@ -15,7 +15,8 @@ import os
 import shutil
 import signal
 import tempfile
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Final, NoReturn
 
@@ -24,7 +25,7 @@ from pygls.lsp.server import LanguageServer
 from pygls.workspace import TextDocument
 
 import typedtensor
-from typedtensor.lsp._mypy import Daemon, MypyFailed, check_unsaved
+from typedtensor.lsp._mypy import BufferChecker, Daemon, MypyFailed
 from typedtensor.lsp._output import Inspected, Message, compact, innermost, inspected, messages
 from typedtensor.lsp._source import Target, ascii_before, assignment_targets
 
@@ -37,13 +38,28 @@ _SEVERITIES: Final = {
 }
 
 
+@dataclass(frozen=True)
+class _Mypy:
+    """mypy for one workspace: the daemon for saved files, one-shot runs for unsaved buffers."""
+
+    daemon: Daemon
+    buffers: BufferChecker
+    warming: asyncio.Task[None]
+
+    @classmethod
+    def start(cls, root: Path, private: Path, first_file: Path) -> _Mypy:
+        buffers = BufferChecker(root, private / "cache")
+        # Fill the one-shot runs' cache now, so that the first edit is checked as fast as later ones.
+        return cls(Daemon(root, private), buffers, asyncio.ensure_future(buffers.warm(first_file)))
+
+
 class TypedTensorServer(LanguageServer):
     """The server's state: the files as last saved, the daemon, and checks under way."""
 
     def __init__(self) -> None:
         super().__init__("typedtensor-lsp", typedtensor.__version__)
         self.private = Path(tempfile.mkdtemp(prefix="typedtensor-lsp-"))
-        self._daemon: Daemon | None = None
+        self._mypy: _Mypy | None = None  # started when the first file is opened
         self._saved: dict[str, str | None] = {}  # uri -> the file's text when opened or last saved
         self._saved_check: asyncio.Task[None] | None = None
         self._unsaved_checks: dict[str, asyncio.Task[None]] = {}
@@ -61,6 +77,8 @@ class TypedTensorServer(LanguageServer):
         return self._saved.get(document.uri) == document.source
 
     def opened(self, document: TextDocument) -> None:
+        if self._mypy is None:
+            self._mypy = _Mypy.start(self.root(document), self.private, Path(document.path))
         self._saved[document.uri] = _read(Path(document.path))
         self.check(document)
 
@@ -91,7 +109,7 @@ class TypedTensorServer(LanguageServer):
             return
         before = {document.uri: (document.version, self._saved[document.uri]) for document in documents}
         try:
-            output = await self.daemon(documents).check([Path(document.path) for document in documents])
+            output = await self.mypy.daemon.check([Path(document.path) for document in documents])
         except MypyFailed as failure:
             self.log(f"mypy's daemon could not check: {failure}")
             return
@@ -111,7 +129,7 @@ class TypedTensorServer(LanguageServer):
         version, path = document.version, Path(document.path)
         buffers = self._write_unsaved_buffers()
         try:
-            output = await check_unsaved(self.root(document), path, buffers, self.private / "cache")
+            output = await self.mypy.buffers.check(path, buffers)
         except MypyFailed as failure:
             self.log(f"mypy could not check {path}: {failure}")
             return
@@ -138,11 +156,10 @@ class TypedTensorServer(LanguageServer):
         if self._saved_check is not None:
             await asyncio.wait({self._saved_check})
 
-    def daemon(self, documents: Iterable[TextDocument] = ()) -> Daemon:
-        if self._daemon is None:
-            root = next((self.root(document) for document in documents), Path.cwd())
-            self._daemon = Daemon(root, self.private)
-        return self._daemon
+    @property
+    def mypy(self) -> _Mypy:
+        assert self._mypy is not None, "mypy starts when the first file is opened, before any check"
+        return self._mypy
 
     def root(self, document: TextDocument) -> Path:
         """The workspace's root, where mypy looks for the project's configuration."""
@@ -195,10 +212,10 @@ class TypedTensorServer(LanguageServer):
     async def _inspect(self, document: TextDocument, *location: int) -> list[Inspected]:
         """``dmypy inspect``'s answer on the saved document; nothing for a buffer that differs."""
         await self.checked()
-        if self._daemon is None or not self.is_saved(document):
+        if self._mypy is None or not self.is_saved(document):
             return []
         try:
-            output = await self._daemon.inspect(Path(document.path), *location)
+            output = await self._mypy.daemon.inspect(Path(document.path), *location)
         except MypyFailed as failure:
             self.log(str(failure))
             return []
@@ -217,7 +234,8 @@ class TypedTensorServer(LanguageServer):
     async def shut_down(self) -> None:
         """Stop every check under way (killing its mypy), then close."""
         self.is_shut_down = True
-        tasks = [task for task in (self._saved_check, *self._unsaved_checks.values()) if task is not None]
+        warming = self._mypy.warming if self._mypy is not None else None
+        tasks = [task for task in (self._saved_check, warming, *self._unsaved_checks.values()) if task is not None]
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
@@ -233,9 +251,9 @@ class TypedTensorServer(LanguageServer):
     def close(self) -> None:
         """Stop the daemon and remove the private directory; safe to call twice, and from a signal
         handler (nothing here waits on the event loop)."""
-        if self._daemon is not None:
-            self._daemon.stop()
-            self._daemon = None
+        if self._mypy is not None:
+            self._mypy.daemon.stop()
+            self._mypy = None
         shutil.rmtree(self.private, ignore_errors=True)
 
 
