@@ -41,6 +41,7 @@ class Program:
     page: Path
     lines: list[int] = field(default_factory=list)
     run: bool = False
+    problems: list[str] = field(default_factory=list)  # breaches of the convention, reported as failures
 
     @property
     def name(self) -> str:
@@ -99,21 +100,25 @@ def _page_programs(page: Path) -> list[Program]:
             language = None
         else:
             block.append(number)
-    assert language is None, f"{page.name}: a fenced block is not closed"
+    if language is not None:
+        found.append(Program(page, [len(lines)], problems=["a fenced block is not closed"]))
     return found
 
 
 def _add_block(page: Path, lines: list[str], block: list[int], run: bool, found: list[Program]) -> None:
     """Start a program with the block if it begins with an import, else add it to the last one."""
     code = [lines[number - 1] for number in block if lines[number - 1].strip()]
-    first = next((text for text in code if not text.lstrip().startswith("#")), "")
-    where = f"{page.relative_to(DOCS)}:{block[0] if block else '?'}"
-    if first.startswith(("import ", "from ")):
-        found.append(Program(page, list(block), run))
+    first = next((text for text in code if not text.lstrip().startswith("#")), None)
+    if first is None:
+        return  # nothing to check
+    starts = first.startswith(("import ", "from "))
+    if starts or not found:
+        problems = [] if starts else ["the page's first python block starts with no import"]
+        found.append(Program(page, list(block), run, problems))
     else:
-        assert found, f"{where}: the page's first python block must start with its imports"
-        assert not run, f"{where}: {RUN_MARKER} goes before the block that starts the program"
         found[-1].lines.extend(block)
+        if run:
+            found[-1].problems.append(f"line {block[0]}: {RUN_MARKER} goes before the block that starts the program")
 
 
 def revealed(mypy_note: str) -> str | None:

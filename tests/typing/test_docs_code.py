@@ -38,7 +38,7 @@ def docs_run(mypy_runner: Mypy, tmp_path_factory: pytest.TempPathFactory) -> tup
 def test_the_program_type_checks_as_it_says(docs_run: tuple[Path, MypyRun], program: Program) -> None:
     folder, run = docs_run
     reveals, errors = program.expected_reveals(), program.expected_errors()
-    problems = []
+    problems = list(program.problems)
     for message in run.about(folder / f"{program.name}.py"):
         revealed_type = revealed(message.text) if message.severity == "note" else None
         if revealed_type is not None and message.line in reveals:
