@@ -145,3 +145,8 @@ def test_iteration_walks_the_first_dim_and_a_rank_0_tensor_refuses() -> None:
         list(scalar)
     with pytest.raises(TypeError, match=r"len\(\) of Tensor\[float64\]: a rank-0 tensor has no dims"):
         len(scalar)
+
+
+def test_importing_typedtensor_imports_neither_mypy_nor_the_language_server() -> None:
+    code = "import sys, typedtensor; print(sorted({'mypy', 'pygls', 'lsprotocol', 'typedtensor.lsp'} & set(sys.modules)))"
+    assert subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.strip() == "[]"
