@@ -1,9 +1,10 @@
 """The canonicalized reducer behind every reduction.
 
 Plan, then execute (the TensorFlow Lite idea): normalise the axes with the shared shape rules,
-drop size-1 dims, fold neighbouring dims that are both reduced or both kept where the strides
-allow (so the fold is a view), and cache the plan by (op, shape, strides, dtype, axis,
-keepdims). Executing a cached plan is a reshape, one kernel call and a reshape.
+put the dims in memory order, drop size-1 dims, fold neighbouring dims that are both reduced or
+both kept where the strides allow (so the fold is a view; ``_layout``), and cache the plan by
+(op, shape, strides, dtype, axis, keepdims). Executing a cached plan is a reshape, one kernel
+call and a reshape (a transpose on each side for inputs not in C order).
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from typing import Any, Final, TypeAlias
 import numpy as np
 
 from typedtensor import _kernels
+from typedtensor._layout import fold, memory_order
 from typedtensor._dtypes import marker_named, marker_of, numpy_dtype_of, type_text
 from typedtensor._errors import AxisError, SelectionError
 from typedtensor._shape_rules import (
@@ -47,12 +49,20 @@ class EmptyExtent:
 class Plan:
     """How to run one reduction on arrays of one shape, strides and dtype."""
 
+    order: tuple[int, ...] | None  # the input's dims in memory order; None if they already are
     view_shape: tuple[int, ...]  # the input folded: size-1 dims dropped, neighbours of a kind merged
+    kept_shape: tuple[int, ...] | None  # the kernel's result as kept dims in memory order ...
+    kept_back: tuple[int, ...] | None  # ... and the transpose that puts them back; None if in order
     out_shape: tuple[int, ...]  # the result's shape, keepdims applied
     kernel: _kernels.Kernel  # reduces an array of view_shape to one of out_shape's size
 
     def run(self, array: Array) -> Array:
-        return self.kernel(array.reshape(self.view_shape)).reshape(self.out_shape)
+        if self.order is not None:
+            array = array.transpose(self.order)
+        result = self.kernel(array.reshape(self.view_shape))
+        if self.kept_back is not None:
+            result = result.reshape(self.kept_shape).transpose(self.kept_back)
+        return result.reshape(self.out_shape)
 
 
 def reduce_array(op: str, array: Array, axis: object, keepdims: bool, caller: str) -> Array:
@@ -110,7 +120,18 @@ def _plan(
         extent_is_empty = 0 in [size for size, reduced in zip(shape, mask) if reduced] and 0 not in out_shape
         if extent_is_empty and op in ("max", "min"):
             return EmptyExtent(axis)
-        return Plan(shape, out_shape, _kernels.filler(op, out_dtype, out_shape, extent_is_empty))
-    layout = _kernels.fold(shape, strides, mask, dtype)
-    return Plan(layout.shape, out_shape, _kernels.choose(op, layout, out_dtype))
-
+        return Plan(None, shape, None, None, out_shape, _kernels.filler(op, out_dtype, out_shape, extent_is_empty))
+    order = memory_order(shape, strides)
+    layout = fold(
+        tuple(shape[dim] for dim in order), tuple(strides[dim] for dim in order), tuple(mask[dim] for dim in order), dtype
+    )
+    kept = [dim for dim in order if not mask[dim]]
+    kept_back = tuple(sorted(range(len(kept)), key=kept.__getitem__)) if kept != sorted(kept) else None
+    return Plan(
+        None if order == tuple(range(len(shape))) else order,
+        layout.shape,
+        tuple(shape[dim] for dim in kept) if kept_back else None,
+        kept_back,
+        out_shape,
+        _kernels.choose(op, layout, out_dtype),
+    )

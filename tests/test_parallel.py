@@ -1,0 +1,83 @@
+"""Reductions split across threads: right answers at any thread count, a bad thread setting, exit.
+
+Thread counts are set the way users set them, with ``TYPEDTENSOR_NUM_THREADS`` in a fresh process.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+
+import pytest
+
+from typedtensor import _parallel
+
+
+def run_python(code: str, threads: str) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, _parallel.ENV_VAR: threads}
+    return subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=300)
+
+
+# Cut into parts along a reduced dim, a part can get one index of it (the review found IndexError).
+SPLIT_SHAPES = """
+import numpy as np, typedtensor as tt
+for shape in [(24, 12, 12, 12, 12), (5,) + (4,) * 8]:
+    array = np.random.default_rng(0).random(shape).T
+    assert np.allclose(tt.Tensor(array).sum(axis=-1).numpy(), array.sum(axis=-1), rtol=1e-12), shape
+print("ok")
+"""
+
+
+@pytest.mark.parametrize("threads", ["2", "8"])
+def test_transposed_sums_are_right_at_any_thread_count(threads: str) -> None:
+    result = run_python(SPLIT_SHAPES, threads)
+    assert result.stdout.strip() == "ok", result.stderr
+
+
+LONG_COLUMN = """
+import numpy as np, typedtensor as tt
+column = np.full((1_000_000, 4), 0.1, np.float32)
+exact = 1_000_000 * np.float64(np.float32(0.1))
+print(np.max(np.abs(tt.reduce_sum(tt.Tensor(column), axis=0).numpy() - exact)) / exact)
+"""
+
+
+@pytest.mark.parametrize("threads", ["16", "64"])
+def test_float32_long_column_is_accurate_at_many_threads(threads: str) -> None:
+    result = run_python(LONG_COLUMN, threads)
+    assert float(result.stdout) <= 1e-5, result.stderr  # SPEC 8; numpy: about 1e-2
+
+
+AT_EXIT = """
+import atexit, numpy as np, typedtensor as tt
+array = np.random.default_rng(0).random((4096, 4096))  # 128 MiB: large enough to split
+if {warm}:
+    tt.reduce_sum(tt.Tensor(array), axis=1)  # the workers exist before exit
+atexit.register(lambda: print(np.allclose(tt.reduce_sum(tt.Tensor(array), axis=1).numpy(), array.sum(axis=1))))
+"""
+
+
+@pytest.mark.parametrize("warm", [True, False])
+def test_a_large_reduction_in_an_atexit_handler(warm: bool) -> None:
+    result = run_python(AT_EXIT.format(warm=warm), "2")
+    assert result.stdout.strip() == "True" and result.returncode == 0, result.stderr
+
+
+BAD_SETTING = """
+import warnings, numpy as np, typedtensor as tt
+small = tt.reduce_sum(tt.ones((3, 3), tt.float32)).numpy()  # never asks for threads
+with warnings.catch_warnings(record=True) as caught:
+    warnings.simplefilter("always")
+    array = np.random.default_rng(0).random((4096, 4096))
+    large = np.allclose(tt.reduce_sum(tt.Tensor(array), axis=0).numpy(), array.sum(axis=0))
+print(small, large, *[str(warning.message) for warning in caught], sep="\\n")
+"""
+
+
+@pytest.mark.parametrize("value", ["²", "two", "0", "-1", "1.5"])
+def test_a_bad_thread_setting_warns_and_reductions_still_run(value: str) -> None:
+    result = run_python(BAD_SETTING, value)
+    small, large, *warnings = result.stdout.splitlines()
+    assert (small, large) == ("9.0", "True"), result.stderr
+    assert warnings == [f"{_parallel.ENV_VAR} must be a positive integer, got {value!r}; using the usable cores"]
