@@ -5,13 +5,17 @@ Thread counts are set the way users set them, with ``TYPEDTENSOR_NUM_THREADS`` i
 
 from __future__ import annotations
 
+import concurrent.futures
 import os
 import subprocess
 import sys
+from typing import Any
 
+import numpy as np
 import pytest
 
 from typedtensor import _parallel
+from typedtensor._reduce import reduce_array
 
 
 def run_python(code: str, threads: str) -> subprocess.CompletedProcess[str]:
@@ -81,3 +85,46 @@ def test_a_bad_thread_setting_warns_and_reductions_still_run(value: str) -> None
     small, large, *warnings = result.stdout.splitlines()
     assert (small, large) == ("9.0", "True"), result.stderr
     assert warnings == [f"{_parallel.ENV_VAR} must be a positive integer, got {value!r}; using the usable cores"]
+
+
+def large_inputs() -> list[tuple[str, np.ndarray[Any, Any], tuple[int, ...] | None]]:
+    """Inputs of 8 MiB or more (so they are cut into parts), in several layouts and patterns."""
+    rng = np.random.default_rng(20)
+    blog = rng.random((32, 256, 5, 64)).astype(np.float32)  # 10 MiB
+    long = rng.random((1_000_000, 4)).astype(np.float32)  # 16 MB
+    wide = rng.random((1536, 1024))  # 12 MiB of float64
+    return [
+        ("blog (0, 2)", blog, (0, 2)),
+        ("blog (1, 3)", blog, (1, 3)),
+        ("blog (0,)", blog, (0,)),
+        ("blog all", blog, None),
+        ("blog transposed (0, 1)", blog.T, (0, 1)),
+        ("long (0,)", long, (0,)),
+        ("long (1,)", long, (1,)),
+        ("wide reversed (0,)", wide[::-1], (0,)),
+        ("wide fortran (1,)", np.asfortranarray(wide), (1,)),
+    ]
+
+
+@pytest.mark.parametrize("op", ["sum", "mean", "prod", "max", "min"])
+def test_results_have_the_same_bits_at_any_thread_count(op: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    for name, array, axes in large_inputs():
+        values = 1 + (array - 0.5) * 1e-3 if op == "prod" else array  # finite products
+        results = []
+        for threads in (1, 2, 16, 64):
+            monkeypatch.setattr(_parallel, "thread_count", lambda threads=threads: threads)
+            results.append(reduce_array(op, values, axes, False, op))
+        assert all(result.tobytes() == results[0].tobytes() for result in results), name
+
+
+def test_concurrent_callers_get_the_same_bits(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(_parallel, "thread_count", lambda: 16)
+    cases = large_inputs()
+    expected = [reduce_array("sum", array, axes, False, "sum").tobytes() for _, array, axes in cases]
+
+    def work(index: int) -> bool:
+        _, array, axes = cases[index % len(cases)]
+        return all(reduce_array("sum", array, axes, False, "sum").tobytes() == expected[index % len(cases)] for _ in range(3))
+
+    with concurrent.futures.ThreadPoolExecutor(6) as users:
+        assert all(users.map(work, range(2 * len(cases)), timeout=300))

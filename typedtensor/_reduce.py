@@ -49,6 +49,7 @@ class EmptyExtent:
 class Plan:
     """How to run one reduction on arrays of one shape, strides and dtype."""
 
+    flip: tuple[slice, ...] | None  # reverses the reduced dims that step backwards, so they fold
     order: tuple[int, ...] | None  # the input's dims in memory order; None if they already are
     view_shape: tuple[int, ...]  # the input folded: size-1 dims dropped, neighbours of a kind merged
     kept_shape: tuple[int, ...] | None  # the kernel's result as kept dims in memory order ...
@@ -57,6 +58,8 @@ class Plan:
     kernel: _kernels.Kernel  # reduces an array of view_shape to one of out_shape's size
 
     def run(self, array: Array) -> Array:
+        if self.flip is not None:
+            array = array[self.flip]
         if self.order is not None:
             array = array.transpose(self.order)
         result = self.kernel(array.reshape(self.view_shape))
@@ -120,7 +123,10 @@ def _plan(
         extent_is_empty = 0 in [size for size, reduced in zip(shape, mask) if reduced] and 0 not in out_shape
         if extent_is_empty and op in ("max", "min"):
             return EmptyExtent(axis)
-        return Plan(None, shape, None, None, out_shape, _kernels.filler(op, out_dtype, out_shape, extent_is_empty))
+        return Plan(None, None, shape, None, None, out_shape, _kernels.filler(op, out_dtype, out_shape, extent_is_empty))
+    # A reduced dim read backwards reduces the same elements: reversing it lets it fold.
+    backwards = [reduced and stride < 0 for stride, reduced in zip(strides, mask)]
+    strides = tuple(-stride if back else stride for stride, back in zip(strides, backwards))
     order = memory_order(shape, strides)
     layout = fold(
         tuple(shape[dim] for dim in order), tuple(strides[dim] for dim in order), tuple(mask[dim] for dim in order), dtype
@@ -128,6 +134,7 @@ def _plan(
     kept = [dim for dim in order if not mask[dim]]
     kept_back = tuple(sorted(range(len(kept)), key=kept.__getitem__)) if kept != sorted(kept) else None
     return Plan(
+        tuple(slice(None, None, -1 if back else 1) for back in backwards) if any(backwards) else None,
         None if order == tuple(range(len(shape))) else order,
         layout.shape,
         tuple(shape[dim] for dim in kept) if kept_back else None,
