@@ -107,7 +107,7 @@ def large_inputs() -> list[tuple[str, np.ndarray[Any, Any], tuple[int, ...] | No
 
 
 @pytest.mark.parametrize("op", ["sum", "mean", "prod", "max", "min"])
-def test_results_have_the_same_bits_at_any_thread_count(op: str, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_results_have_the_same_bits_at_any_thread_count(op: str, kernels: str, monkeypatch: pytest.MonkeyPatch) -> None:
     for name, array, axes in large_inputs():
         values = 1 + (array - 0.5) * 1e-3 if op == "prod" else array  # finite products
         results = []
@@ -117,7 +117,7 @@ def test_results_have_the_same_bits_at_any_thread_count(op: str, monkeypatch: py
         assert all(result.tobytes() == results[0].tobytes() for result in results), name
 
 
-def test_concurrent_callers_get_the_same_bits(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_concurrent_callers_get_the_same_bits(kernels: str, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(_parallel, "thread_count", lambda: 16)
     cases = large_inputs()
     expected = [reduce_array("sum", array, axes, False, "sum").tobytes() for _, array, axes in cases]

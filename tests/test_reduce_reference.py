@@ -1,4 +1,7 @@
-"""Every reduction against the TOSA reference, over generated shapes, axes, dtypes and strides."""
+"""Every reduction against the TOSA reference, over generated shapes, axes, dtypes and strides.
+
+Every test runs twice: on the compiled loops and on the numpy kernels (the ``kernels`` fixture).
+"""
 
 from __future__ import annotations
 
@@ -6,7 +9,7 @@ from typing import Any
 
 import numpy as np
 import pytest
-from hypothesis import given, settings
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from hypothesis.extra import numpy as hnp
 
@@ -20,6 +23,7 @@ DTYPES = [np.dtype(name) for name in (
     "float16", "float32", "float64", "complex64", "complex128",
 )]  # fmt: skip
 FUNCTIONS = {op: getattr(tt, f"reduce_{op}") for op in OPS}
+pytestmark = pytest.mark.usefixtures("kernels")
 
 
 def _elements(dtype: np.dtype[Any], op: str) -> st.SearchStrategy[Any]:
@@ -73,7 +77,7 @@ def _has_empty_extent(array: np.ndarray[Any, Any], axis: Any) -> bool:
     return any(array.shape[dim] == 0 for dim in reduced) and 0 not in kept
 
 
-@settings(max_examples=600, deadline=None)
+@settings(max_examples=600, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(cases())
 def test_reductions_match_the_tosa_reference(case: tuple[str, np.ndarray[Any, Any], Any, bool]) -> None:
     op, array, axis, keepdims = case

@@ -20,8 +20,8 @@ inner loops run long, and so float sums add in short chains:
   fits in L2, then plan the smaller temporary afresh.
 * ``plain``: one ``ufunc.reduce`` where measurement showed nothing better.
 
-Inputs of ``SPLIT_MIN_BYTES`` or more are cut along one dim into parts of about ``PART_BYTES``
-(``_parallel`` runs them on the threads there are), each reduced by the strategy above that
+Inputs of ``_layout.SPLIT_MIN_BYTES`` or more are cut along one dim into parts (``_layout.cut``;
+``_parallel`` runs them on the threads there are), each reduced by the strategy above that
 suits it. Their number and shapes depend on the data only, so the result has the same bits at
 any thread count: cut along a kept dim, the parts fill disjoint regions of the result; cut along
 a reduced dim, their partial results are combined in order by one more ufunc call per part.
@@ -38,7 +38,7 @@ from typing import Any, Final, TypeAlias
 import numpy as np
 
 from typedtensor import _parallel
-from typedtensor._layout import Layout, fold
+from typedtensor._layout import Cut, Layout, cut, fold
 
 Array: TypeAlias = np.ndarray[Any, Any]
 Kernel: TypeAlias = Callable[[Array], Array]
@@ -67,9 +67,6 @@ L2_BYTES: Final = 1 << 21  # a larger temporary spills from L2 (measured: 2 MiB 
 # lanes. Longer runs are cut into numpy's leaf length (``_pairwise_leaf``) so einsum's chains
 # are no longer (a 640-run whole: 2.4e-7 float32 error against numpy's 1.4e-7).
 EINSUM_RUN_MAX: Final = 128
-SPLIT_MIN_BYTES: Final = 8 << 20  # smaller inputs run whole: threads gain nothing below this (measured)
-PART_BYTES: Final = 4 << 20  # the input one part reads: its ~1 ms dwarfs a part's own cost
-BAND_MIN_BYTES: Final = 1 << 16  # a kept dim is cut only into slabs this wide, so parts share no cache lines
 
 
 def choose(op: str, layout: Layout, out_dtype: np.dtype[Any]) -> Kernel:
@@ -86,29 +83,18 @@ def choose(op: str, layout: Layout, out_dtype: np.dtype[Any]) -> Kernel:
 
 def _threaded(op: str, layout: Layout, accumulate: np.dtype[Any] | None) -> Kernel:
     """The single-thread kernel, or, for a large input, parts of it run on the threads there are."""
-    if layout.nbytes < SPLIT_MIN_BYTES:
-        return _reducer(op, layout, accumulate)
-    return split(op, layout, accumulate, math.ceil(layout.nbytes / PART_BYTES))
+    parts = cut(layout)
+    return _reducer(op, layout, accumulate) if parts is None else split(op, layout, accumulate, parts)
 
 
-def split(op: str, layout: Layout, accumulate: np.dtype[Any] | None, count: int) -> Kernel:
-    """``layout`` cut into ``count`` parts (fewer if the dim it cuts is shorter), each reduced by
-    its own strategy, on the threads there are."""
-    dim = _cut_dim(layout, count)
-    parts = _parts(op, layout, accumulate, dim, min(count, layout.shape[dim]))
-    if layout.reduced[dim]:
-        return partial(split_reduced, parts=parts, ufunc=_UFUNCS[op])
+def split(op: str, layout: Layout, accumulate: np.dtype[Any] | None, parts: Cut) -> Kernel:
+    """``layout`` cut into ``parts``, each reduced by its own strategy, on the threads there are."""
+    kernels = {stop - start: _reducer(op, layout.with_dim(parts.dim, stop - start), accumulate) for start, stop in parts.ranges}
+    split_parts = tuple(_part(layout, parts.dim, start, stop, kernels[stop - start]) for start, stop in parts.ranges)
+    if layout.reduced[parts.dim]:
+        return partial(split_reduced, parts=split_parts, ufunc=_UFUNCS[op])
     kept = tuple(size for size, is_reduced in zip(layout.shape, layout.reduced) if not is_reduced)
-    return partial(split_kept, parts=parts, shape=kept, dtype=_temporary_dtype(layout, accumulate))
-
-
-def _cut_dim(layout: Layout, count: int) -> int:
-    """The dim to cut into ``count`` parts: the outermost kept dim whose parts are wide slabs of
-    memory (no partial results to combine), else the outermost dim."""
-    for dim, (size, stride, is_reduced) in enumerate(zip(layout.shape, layout.strides, layout.reduced)):
-        if not is_reduced and abs(stride) * max(1, size // count) >= BAND_MIN_BYTES:
-            return dim
-    return 0
+    return partial(split_kept, parts=split_parts, shape=kept, dtype=_temporary_dtype(layout, accumulate))
 
 
 @dataclass(frozen=True, slots=True)
@@ -120,19 +106,10 @@ class Part:
     kernel: Kernel
 
 
-def _parts(op: str, layout: Layout, accumulate: np.dtype[Any] | None, dim: int, count: int) -> tuple[Part, ...]:
-    """``layout`` cut along ``dim`` into ``count`` parts of sizes within one of each other."""
-    size = layout.shape[dim]
-    kernels: dict[int, Kernel] = {}  # parts of one size share a kernel
-    parts = []
-    for index in range(count):
-        start, stop = size * index // count, size * (index + 1) // count
-        if stop - start not in kernels:
-            kernels[stop - start] = _reducer(op, layout.with_dim(dim, stop - start), accumulate)
-        view_index = tuple(slice(start, stop) if axis == dim else slice(None) for axis in range(len(layout.shape)))
-        out_index = tuple(cut for cut, is_reduced in zip(view_index, layout.reduced) if not is_reduced)
-        parts.append(Part(view_index, out_index, kernels[stop - start]))
-    return tuple(parts)
+def _part(layout: Layout, dim: int, start: int, stop: int, kernel: Kernel) -> Part:
+    view_index = tuple(slice(start, stop) if axis == dim else slice(None) for axis in range(len(layout.shape)))
+    out_index = tuple(cut for cut, is_reduced in zip(view_index, layout.reduced) if not is_reduced)
+    return Part(view_index, out_index, kernel)
 
 
 def pick(op: str, layout: Layout, accumulate: np.dtype[Any] | None) -> str:
@@ -294,9 +271,13 @@ def _pairwise_leaf(size: int) -> int:
 
 
 def _accumulate_dtype(op: str, dtype: np.dtype[Any], out_dtype: np.dtype[Any]) -> np.dtype[Any] | None:
-    """The dtype to reduce in: float16 sums run in float32 (numpy's float16 sums drift)."""
+    """The dtype to reduce in: float16 sums run in float32 (numpy's float16 sums drift), and
+    float16/float32 products in float64 (float32 products of values near 1 drift: 1.3e-3 off
+    on 655 360 of them, numpy's 6.6e-5)."""
     if op in ("max", "min"):
         return None
+    if op == "prod" and out_dtype.kind == "f" and out_dtype.itemsize < 8:
+        return np.dtype(np.float64)
     if out_dtype == np.float16:
         return np.dtype(np.float32)
     return out_dtype

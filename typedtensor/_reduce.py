@@ -16,7 +16,8 @@ from typing import Any, Final, TypeAlias
 
 import numpy as np
 
-from typedtensor import _kernels
+from typedtensor import _compiled, _kernels
+from typedtensor._compiled import CompiledPlan
 from typedtensor._layout import fold, memory_order
 from typedtensor._dtypes import marker_named, marker_of, numpy_dtype_of, type_text
 from typedtensor._errors import AxisError, SelectionError
@@ -46,8 +47,8 @@ class EmptyExtent:
 
 
 @dataclass(frozen=True, slots=True)
-class Plan:
-    """How to run one reduction on arrays of one shape, strides and dtype."""
+class NumpyPlan:
+    """How to run one reduction on arrays of one shape, strides and dtype, on numpy."""
 
     flip: tuple[slice, ...] | None  # reverses the reduced dims that step backwards, so they fold
     order: tuple[int, ...] | None  # the input's dims in memory order; None if they already are
@@ -77,9 +78,9 @@ def reduce_array(op: str, array: Array, axis: object, keepdims: bool, caller: st
     if keepdims is not False and keepdims is not True and not isinstance(keepdims, np.bool_):
         raise TypeError(f'"{caller}": keepdims must be True or False, got {type(keepdims).__name__} {keepdims!r}')
     plan = _plan(op, array.shape, array.strides, array.dtype, key, bool(keepdims))
-    if isinstance(plan, Plan):
+    if type(plan) is CompiledPlan or type(plan) is NumpyPlan:
         return plan.run(array)
-    raise _error(plan, caller, array)
+    raise _error(plan, caller, array)  # type: ignore[arg-type]
 
 
 def _axis_key(axis: object, caller: str) -> AxisKey:
@@ -112,7 +113,7 @@ def _error(problem: Problem | EmptyExtent, caller: str, array: Array) -> Excepti
 @functools.lru_cache(maxsize=PLAN_CACHE_SIZE)
 def _plan(
     op: str, shape: tuple[int, ...], strides: tuple[int, ...], dtype: np.dtype[Any], axis: AxisKey, keepdims: bool
-) -> Plan | Problem | EmptyExtent:
+) -> CompiledPlan | NumpyPlan | Problem | EmptyExtent:
     mask = reduced_mask(axis, len(shape))
     if not isinstance(mask, tuple):
         return mask
@@ -123,7 +124,16 @@ def _plan(
         extent_is_empty = 0 in [size for size, reduced in zip(shape, mask) if reduced] and 0 not in out_shape
         if extent_is_empty and op in ("max", "min"):
             return EmptyExtent(axis)
-        return Plan(None, None, shape, None, None, out_shape, _kernels.filler(op, out_dtype, out_shape, extent_is_empty))
+        return NumpyPlan(None, None, shape, None, None, out_shape, _kernels.filler(op, out_dtype, out_shape, extent_is_empty))
+    if _compiled.handles(dtype):
+        return _compiled.plan(op, shape, strides, dtype, mask, out_shape, out_dtype)
+    return _numpy_plan(op, shape, strides, dtype, mask, out_shape, out_dtype)
+
+
+def _numpy_plan(
+    op: str, shape: tuple[int, ...], strides: tuple[int, ...], dtype: np.dtype[Any], mask: tuple[bool, ...],
+    out_shape: tuple[int, ...], out_dtype: np.dtype[Any],
+) -> NumpyPlan:  # fmt: skip
     # A reduced dim read backwards reduces the same elements: reversing it lets it fold.
     backwards = [reduced and stride < 0 for stride, reduced in zip(strides, mask)]
     strides = tuple(-stride if back else stride for stride, back in zip(strides, backwards))
@@ -133,7 +143,7 @@ def _plan(
     )
     kept = [dim for dim in order if not mask[dim]]
     kept_back = tuple(sorted(range(len(kept)), key=kept.__getitem__)) if kept != sorted(kept) else None
-    return Plan(
+    return NumpyPlan(
         tuple(slice(None, None, -1 if back else 1) for back in backwards) if any(backwards) else None,
         None if order == tuple(range(len(shape))) else order,
         layout.shape,
