@@ -14,7 +14,8 @@ setup(
         Extension(
             "typedtensor._ckernels",
             sources=["typedtensor/_ckernels.c"],
-            extra_compile_args=["/O2"] if sys.platform == "win32" else ["-O3"],
+            # -ffp-contract=off: no fused multiply-adds, so every CPU gives the same bits
+            extra_compile_args=["/O2"] if sys.platform == "win32" else ["-O3", "-ffp-contract=off"],
             optional=True,
         )
     ]

@@ -6,7 +6,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from typedtensor import _compiled, _reduce
+from typedtensor import _compiled, _cost, _parallel, _reduce
 
 
 def use_kernels(kind: str, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -15,6 +15,12 @@ def use_kernels(kind: str, monkeypatch: pytest.MonkeyPatch) -> None:
         assert _compiled._ckernels is not None, "typedtensor._ckernels is not built: reinstall with a C compiler"
     monkeypatch.setattr(_compiled, "enabled", kind == "compiled")
     _reduce._plan.cache_clear()  # plans made for the other kernels
+
+
+def force_threads(threads: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Make large reductions run their parts on ``threads`` threads, whatever the cost model says."""
+    monkeypatch.setattr(_parallel, "thread_count", lambda: threads)
+    monkeypatch.setattr(_cost, "threads_for", lambda cost, parts: min(threads, parts))
 
 
 @pytest.fixture(params=["compiled", "numpy"])

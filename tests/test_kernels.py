@@ -12,9 +12,6 @@ float64 sum of the same values.
 from __future__ import annotations
 
 import concurrent.futures
-import os
-import subprocess
-import sys
 from typing import Any
 
 import numpy as np
@@ -22,8 +19,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from typedtensor import _kernels, _layout, _parallel
+from typedtensor import _kernels, _layout
 from typedtensor._reduce import NumpyPlan, _plan, reduce_array
+from tests.conftest import force_threads
 
 Array = np.ndarray[Any, Any]
 BLOG = (32, 256, 5, 128)
@@ -161,7 +159,7 @@ def split(op: str, array: Array, axes: tuple[int, ...], parts: int) -> tuple[_ke
 
 def run_split(op: str, array: Array, axes: tuple[int, ...], parts: int, monkeypatch: pytest.MonkeyPatch) -> Array:
     """``op`` over ``axes`` cut into ``parts`` parts, computed on as many threads."""
-    monkeypatch.setattr(_parallel, "thread_count", lambda: parts)
+    force_threads(parts, monkeypatch)
     kernel, view = split(op, array, axes, parts)
     expected_shape = np.sum(array, axis=axes).shape
     return kernel(view).reshape(expected_shape)
@@ -253,18 +251,3 @@ def test_concurrent_callers_get_right_results() -> None:
 
     with concurrent.futures.ThreadPoolExecutor(8) as users:
         assert all(users.map(work, arrays, timeout=120))
-
-
-SUBPROCESS = """
-import threading, numpy as np, typedtensor as tt
-from typedtensor import _parallel
-tt.reduce_sum(tt.tensor(np.ones((2000, 1000))), axis=1)  # 16 MB: cut into parts
-print(_parallel.thread_count(), any(t.name.startswith("typedtensor") for t in threading.enumerate()))
-"""
-
-
-@pytest.mark.parametrize(("value", "expected"), [("1", "1 False"), ("3", "3 True")])
-def test_env_var_sets_the_thread_count(value: str, expected: str) -> None:
-    env = {**os.environ, _parallel.ENV_VAR: value}
-    output = subprocess.run([sys.executable, "-c", SUBPROCESS], env=env, capture_output=True, text=True, check=True)
-    assert output.stdout.strip() == expected

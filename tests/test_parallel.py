@@ -16,6 +16,7 @@ import pytest
 
 from typedtensor import _parallel
 from typedtensor._reduce import reduce_array
+from tests.conftest import force_threads
 
 
 def run_python(code: str, threads: str) -> subprocess.CompletedProcess[str]:
@@ -112,13 +113,13 @@ def test_results_have_the_same_bits_at_any_thread_count(op: str, kernels: str, m
         values = 1 + (array - 0.5) * 1e-3 if op == "prod" else array  # finite products
         results = []
         for threads in (1, 2, 16, 64):
-            monkeypatch.setattr(_parallel, "thread_count", lambda threads=threads: threads)
+            force_threads(threads, monkeypatch)
             results.append(reduce_array(op, values, axes, False, op))
         assert all(result.tobytes() == results[0].tobytes() for result in results), name
 
 
 def test_concurrent_callers_get_the_same_bits(kernels: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(_parallel, "thread_count", lambda: 16)
+    force_threads(16, monkeypatch)
     cases = large_inputs()
     expected = [reduce_array("sum", array, axes, False, "sum").tobytes() for _, array, axes in cases]
 
@@ -128,3 +129,16 @@ def test_concurrent_callers_get_the_same_bits(kernels: str, monkeypatch: pytest.
 
     with concurrent.futures.ThreadPoolExecutor(6) as users:
         assert all(users.map(work, range(2 * len(cases)), timeout=300))
+
+
+THREADS_USED = """
+import threading, numpy as np, typedtensor as tt
+from typedtensor import _parallel
+tt.reduce_sum(tt.tensor(np.ones((2000, 4000), np.float16)), axis=1)  # 16 MB of slow float16: split
+print(_parallel.thread_count(), any(t.name.startswith("typedtensor") for t in threading.enumerate()))
+"""
+
+
+@pytest.mark.parametrize(("value", "expected"), [("1", "1 False"), ("3", "3 True")])
+def test_env_var_sets_the_thread_count(value: str, expected: str) -> None:
+    assert run_python(THREADS_USED, value).stdout.strip() == expected

@@ -32,7 +32,19 @@
 #define BLOCK_BYTES (1 << 15)  /* accumulators of a block of short sub-problems: stay in L1 */
 #define MIN_TILE 64            /* narrower tiles read too little per row to stream */
 #define UNROLL_MIN_BYTES (1 << 13) /* wider accumulator rows leave L1: combine four rows per pass */
+#define SMALL_ACC 4096         /* accumulators this small live on the stack */
+#define GIL_FREE_BYTES (1 << 16) /* smaller inputs keep the GIL: releasing it costs more */
 #define GROUP_LANES 64         /* short dense rows are regrouped into this many lanes */
+
+/* Wider SIMD only by runtime dispatch: GCC on x86-64 Linux compiles the hot loops twice, at the
+ * baseline and for AVX2, and the loader picks one for the CPU it runs on (an ifunc). The lanes
+ * are written out in the source and nothing is reassociated or contracted, so both give the
+ * same bits. */
+#if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__) && defined(__linux__)
+#define DISPATCH __attribute__((target_clones("avx2", "default")))
+#else
+#define DISPATCH
+#endif
 
 #if defined(__GNUC__)
 #define INLINE static inline __attribute__((always_inline))
@@ -220,7 +232,7 @@ typedef struct {
             *a = OP(*a, value);                                                                       \
         }                                                                                             \
     }                                                                                                 \
-    static void NAME##_rows(char *acc, ptrdiff_t acc_step, const char *p, ptrdiff_t count,            \
+    DISPATCH static void NAME##_rows(char *acc, ptrdiff_t acc_step, const char *p, ptrdiff_t count,   \
                             ptrdiff_t row_stride, ptrdiff_t n, ptrdiff_t s)                           \
     {                                                                                                 \
         if (s != (ISZ)) {                                                                             \
@@ -266,7 +278,7 @@ typedef struct {
             }                                                                                         \
         }                                                                                             \
     }                                                                                                 \
-    static void NAME##_cols(char *acc, ptrdiff_t acc_step, const char *p, ptrdiff_t count,            \
+    DISPATCH static void NAME##_cols(char *acc, ptrdiff_t acc_step, const char *p, ptrdiff_t count,   \
                             ptrdiff_t row_stride, ptrdiff_t m, ptrdiff_t s)                           \
     {                                                                                                 \
         if (s == (ISZ))                                                                               \
@@ -712,26 +724,28 @@ static PyObject *reduce(PyObject *module, PyObject *const *args, Py_ssize_t narg
         PyErr_SetString(PyExc_ValueError, "layout reaches outside the source or target buffer");
         goto done;
     }
-    Walk *walk = malloc(sizeof(Walk));
-    if (!walk) {
-        PyErr_NoMemory();
-        goto done;
-    }
-    walk->full = (Sub){.ops = ops, .store = store, .divisor = divisor, .itemsize = type_size[in_type]};
-    walk->rest = walk->full;
-    ptrdiff_t acc_bytes = plan_walk(walk, dims, nd, first_reduced);
-    char *acc = malloc((size_t)acc_bytes);
+    Walk walk;
+    walk.full = (Sub){.ops = ops, .store = store, .divisor = divisor, .itemsize = type_size[in_type]};
+    walk.rest = walk.full;
+    ptrdiff_t acc_bytes = plan_walk(&walk, dims, nd, first_reduced);
+    double small[SMALL_ACC / sizeof(double)]; /* aligned for any accumulator */
+    char *acc = acc_bytes <= SMALL_ACC ? (char *)small : malloc((size_t)acc_bytes);
     if (!acc) {
-        free(walk);
         PyErr_NoMemory();
         goto done;
     }
-    walk->full.acc = walk->rest.acc = acc;
-    Py_BEGIN_ALLOW_THREADS
-    run_peeled(walk, 0, (const char *)source.buf + in_offset, (char *)target.buf + out_offset * out_size);
-    Py_END_ALLOW_THREADS
-    free(acc);
-    free(walk);
+    walk.full.acc = walk.rest.acc = acc;
+    const char *in = (const char *)source.buf + in_offset;
+    char *out = (char *)target.buf + out_offset * out_size;
+    if (source.len < GIL_FREE_BYTES) { /* releasing the GIL costs more than such a call */
+        run_peeled(&walk, 0, in, out);
+    } else {
+        Py_BEGIN_ALLOW_THREADS
+        run_peeled(&walk, 0, in, out);
+        Py_END_ALLOW_THREADS
+    }
+    if (acc != (char *)small)
+        free(acc);
     result = Py_NewRef(Py_None);
 done:
     PyBuffer_Release(&target);

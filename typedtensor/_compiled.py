@@ -27,7 +27,7 @@ from typing import Any, Final, TypeAlias
 
 import numpy as np
 
-from typedtensor import _parallel
+from typedtensor import _cost, _parallel
 from typedtensor._layout import Layout, cut, fold, memory_order
 
 try:
@@ -76,16 +76,21 @@ class CompiledPlan:
     calls: tuple[Call, ...]  # one per part, or a single one
     combine: Call | None  # a reduced cut: combines the parts' rows of partial results
     partial_dtype: np.dtype[Any]  # the dtype of those rows
+    cost: _cost.Cost
 
     def run(self, array: Array) -> Array:
         out = np.empty(self.out_shape, self.out_dtype)
         if len(self.calls) == 1:
-            _ckernels.reduce(self.op, self.in_type, TYPE_CODES[self.out_dtype], array, *_fields(self.calls[0], out), self.divisor)
+            call = self.calls[0]
+            _ckernels.reduce(self.op, self.in_type, TYPE_CODES[self.out_dtype], array, call.in_offset, out, call.out_offset, call.layout, self.divisor)
         elif self.combine is None:
-            _parallel.run_parts(lambda call: self._into(array, out, call), self.calls, _parallel.thread_count())
+            _parallel.run_parts(lambda call: self._into(array, out, call), self.calls, self._threads())
         else:
             self._combined(array, out, self.combine)
         return out
+
+    def _threads(self) -> int:
+        return _cost.threads_for(self.cost, len(self.calls))
 
     def _into(self, array: Array, out: Array, call: Call) -> None:
         _ckernels.reduce(self.op, self.in_type, TYPE_CODES[self.out_dtype], array, *_fields(call, out), self.divisor)
@@ -96,7 +101,7 @@ class CompiledPlan:
         _parallel.run_parts(
             lambda call: _ckernels.reduce(self.op, self.in_type, code, array, *_fields(call, partials), 0.0),
             self.calls,
-            _parallel.thread_count(),
+            self._threads(),
         )
         _ckernels.reduce(self.op, code, TYPE_CODES[self.out_dtype], partials, *_fields(combine, out), self.divisor)
 
@@ -115,8 +120,9 @@ def plan(
     partial_dtype = _partial_dtype(op, dtype, out_dtype)
     parts = cut(layout)
     common = (OP_CODES[op], TYPE_CODES[dtype], out_shape, out_dtype, divisor)
+    cost = _cost.compiled_cost(op, dtype, layout.nbytes)
     if parts is None:
-        return CompiledPlan(*common, (Call(in_offset, out_offset, _packed(layout)),), None, partial_dtype)
+        return CompiledPlan(*common, (Call(in_offset, out_offset, _packed(layout)),), None, partial_dtype, cost)
     dim, outputs = parts.dim, math.prod(out_shape)
     assert layout.out_strides is not None
     calls = tuple(
@@ -128,8 +134,8 @@ def plan(
         for index, (start, stop) in enumerate(parts.ranges)
     )
     if not layout.reduced[dim]:
-        return CompiledPlan(*common, calls, None, partial_dtype)
-    return CompiledPlan(*common, calls, _combining(len(calls), outputs, partial_dtype), partial_dtype)
+        return CompiledPlan(*common, calls, None, partial_dtype, cost)
+    return CompiledPlan(*common, calls, _combining(len(calls), outputs, partial_dtype), partial_dtype, cost)
 
 
 def _canonical(

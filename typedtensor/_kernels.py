@@ -37,7 +37,7 @@ from typing import Any, Final, TypeAlias
 
 import numpy as np
 
-from typedtensor import _parallel
+from typedtensor import _cost, _parallel
 from typedtensor._layout import Cut, Layout, cut, fold
 
 Array: TypeAlias = np.ndarray[Any, Any]
@@ -91,10 +91,11 @@ def split(op: str, layout: Layout, accumulate: np.dtype[Any] | None, parts: Cut)
     """``layout`` cut into ``parts``, each reduced by its own strategy, on the threads there are."""
     kernels = {stop - start: _reducer(op, layout.with_dim(parts.dim, stop - start), accumulate) for start, stop in parts.ranges}
     split_parts = tuple(_part(layout, parts.dim, start, stop, kernels[stop - start]) for start, stop in parts.ranges)
+    cost = _cost.numpy_cost(layout.nbytes)
     if layout.reduced[parts.dim]:
-        return partial(split_reduced, parts=split_parts, ufunc=_UFUNCS[op])
+        return partial(split_reduced, parts=split_parts, ufunc=_UFUNCS[op], cost=cost)
     kept = tuple(size for size, is_reduced in zip(layout.shape, layout.reduced) if not is_reduced)
-    return partial(split_kept, parts=split_parts, shape=kept, dtype=_temporary_dtype(layout, accumulate))
+    return partial(split_kept, parts=split_parts, shape=kept, dtype=_temporary_dtype(layout, accumulate), cost=cost)
 
 
 @dataclass(frozen=True, slots=True)
@@ -362,11 +363,13 @@ def einsum_sum_split(
     return np.add.reduce(partial_sums, axis=-1)  # type: ignore[no-any-return]
 
 
-def split_kept(view: Array, *, parts: tuple[Part, ...], shape: tuple[int, ...], dtype: np.dtype[Any]) -> Array:
+def split_kept(
+    view: Array, *, parts: tuple[Part, ...], shape: tuple[int, ...], dtype: np.dtype[Any], cost: _cost.Cost
+) -> Array:
     """Parts cut along a kept dim, each filling its own region of the result."""
     total = np.empty(shape, dtype)
     tasks = [(part.kernel, view[part.view_index], total[part.out_index]) for part in parts]
-    _parallel.run_parts(_reduce_into, tasks, _parallel.thread_count())
+    _parallel.run_parts(_reduce_into, tasks, _cost.threads_for(cost, len(parts)))
     return total
 
 
@@ -375,9 +378,10 @@ def _reduce_into(task: tuple[Kernel, Array, Array]) -> None:
     np.copyto(region, kernel(part).reshape(region.shape))
 
 
-def split_reduced(view: Array, *, parts: tuple[Part, ...], ufunc: np.ufunc) -> Array:
+def split_reduced(view: Array, *, parts: tuple[Part, ...], ufunc: np.ufunc, cost: _cost.Cost) -> Array:
     """Parts cut along a reduced dim, reduced on any thread, then combined in order."""
-    results = _parallel.run_parts(_reduce_part, [(part.kernel, view[part.view_index]) for part in parts], _parallel.thread_count())
+    tasks = [(part.kernel, view[part.view_index]) for part in parts]
+    results = _parallel.run_parts(_reduce_part, tasks, _cost.threads_for(cost, len(parts)))
     total = results[0]
     for result in results[1:]:
         ufunc(total, result.reshape(total.shape), out=total)

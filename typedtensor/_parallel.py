@@ -9,6 +9,9 @@ since the caller takes the parts no one has started. Several user threads reduci
 the workers, and each waits only for parts that are already being computed, so none can block
 another.
 
+A split in which the workers did less than half their share (their cores were busy) makes the
+next calls stay on one thread (``backing_off``), twice as many after each such split in a row.
+
 The workers are daemon threads that live as long as the process, so reductions also split in
 ``atexit`` handlers; a forked child starts its own. ``TYPEDTENSOR_NUM_THREADS`` (read once,
 when a reduction first considers splitting) sets the thread count, ``1`` turns splitting off;
@@ -61,10 +64,11 @@ class _Job(Generic[Part, Result]):
         self.done = threading.Lock()  # held until the last part is finished
         self.done.acquire()
 
-    def work(self) -> None:
-        """Compute parts until none is left to take."""
-        count = len(self.parts)
+    def work(self) -> int:
+        """Compute parts until none is left to take; how many this thread computed."""
+        count, done = len(self.parts), 0
         while (index := next(self._next)) < count:
+            done += 1
             try:
                 self.results[index] = self.function(self.parts[index])
             except BaseException as error:  # noqa: BLE001 - re-raised by the caller
@@ -74,6 +78,7 @@ class _Job(Generic[Part, Result]):
                 last = self._finished == count
             if last:
                 self.done.release()
+        return done
 
 
 _jobs: queue.SimpleQueue[_Job[object, object]] = queue.SimpleQueue()
@@ -89,11 +94,34 @@ def run_parts(function: Callable[[Part], Result], parts: Sequence[Part], threads
     helpers = _start_workers(min(threads, len(parts)) - 1)
     for _ in range(helpers):
         _jobs.put(job)  # type: ignore[arg-type]
-    job.work()
+    by_caller = job.work()
     job.done.acquire()  # the parts other threads took are finished
+    if helpers:
+        _record(len(parts) - by_caller >= len(parts) * helpers / (helpers + 1) / 2)
     if job.error is not None:
         raise job.error
     return job.results  # type: ignore[return-value]
+
+
+MAX_BACKOFF: Final = 6  # after splits that did not help in a row, stay on one thread for up to 2**6 calls
+_backoff = {"calls_left": 0, "misses": 0}  # races between callers only blur the count
+
+
+def backing_off() -> bool:
+    """Whether this call should stay on one thread because recent splits did not help."""
+    if _backoff["calls_left"] <= 0:
+        return False
+    _backoff["calls_left"] -= 1
+    return True
+
+
+def _record(helped: bool) -> None:
+    """Remember whether the workers did at least half their share of a split's parts."""
+    if helped:
+        _backoff["misses"] = 0
+        return
+    _backoff["misses"] = min(_backoff["misses"] + 1, MAX_BACKOFF)
+    _backoff["calls_left"] = 2 ** _backoff["misses"]
 
 
 def _start_workers(wanted: int) -> int:

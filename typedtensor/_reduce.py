@@ -85,7 +85,9 @@ def reduce_array(op: str, array: Array, axis: object, keepdims: bool, caller: st
 
 def _axis_key(axis: object, caller: str) -> AxisKey:
     """``axis`` as a hashable key, or a ``TypeError`` that says what ``axis`` may be."""
-    if axis is None or isinstance(axis, str) or type(axis) is int:
+    if axis is None or type(axis) is int or isinstance(axis, str):
+        return axis
+    if type(axis) is tuple and all(type(k) is int for k in axis):  # the common case, kept cheap
         return axis
     if isinstance(axis, (tuple, list)) and all(_is_int(k) for k in axis):
         return tuple(operator.index(k) for k in axis)

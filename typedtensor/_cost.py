@@ -1,0 +1,81 @@
+"""Whether a large reduction is worth running on several threads: a cost model.
+
+The parts of a large reduction are fixed by the data (``_layout.cut``); this module only decides
+how many threads compute them. It predicts the single-thread time from the speed of the loop
+for the op and dtype (measured on data in cache, single thread) capped by memory bandwidth, and
+the time on ``n`` threads from ``n`` times that speed capped by ``n`` threads' bandwidth, plus
+the cost of waking the workers. It splits only when the prediction wins by ``SPLIT_GAIN``.
+
+Memory-bound loops gain little (two cores read a cached 20 MB at 47 GB/s against one core's 30:
+1.5x at most), compute-bound ones (float16, int8 sums, int products) nearly 2x. A run in which
+the workers did little of the work (their cores were busy) makes later calls stay on one thread
+for a while (``_parallel.backing_off``), so a loaded machine costs a probe now and then.
+
+The figures are this machine class's (2-core AMD EPYC, 1 MiB L2, 32 MiB L3); ``python
+benchmarks/reduce.py --calibrate`` measures the loop speeds on another machine.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Final
+
+import numpy as np
+
+from typedtensor import _parallel
+
+# Single-thread GB/s of input of the compiled loops on data in L2, the slower of rows and columns
+# (benchmarks/reduce.py --calibrate): sum, prod, max/min, any/all, mean.
+LOOP_SPEEDS: Final[dict[str, tuple[float, float, float, float, float]]] = {
+    "bool": (5.6, 3.1, 13.0, 12.0, 3.4),
+    "int8": (5.7, 3.1, 14.8, 12.0, 4.1),
+    "uint8": (5.7, 3.1, 14.8, 12.0, 4.1),
+    "int16": (14.1, 7.6, 31.2, 20.5, 11.8),
+    "uint16": (14.1, 7.6, 31.2, 20.5, 11.8),
+    "int32": (33.7, 17.6, 41.3, 42.5, 28.7),
+    "uint32": (33.7, 17.6, 41.3, 42.5, 28.7),
+    "int64": (46.6, 39.2, 46.1, 47.2, 25.3),
+    "uint64": (46.6, 39.2, 46.1, 47.2, 25.3),
+    "float16": (6.8, 1.8, 9.3, 18.9, 6.8),
+    "float32": (27.8, 31.4, 36.4, 41.7, 27.3),
+    "float64": (62.2, 45.4, 45.6, 45.8, 59.9),
+}
+_OP_COLUMN: Final = {"sum": 0, "prod": 1, "max": 2, "min": 2, "any": 3, "all": 3, "mean": 4}
+NUMPY_SPEED: Final = 8.0  # GB/s: the numpy kernels' typical speed (they call numpy several times)
+CACHE_BYTES: Final = 32 << 20  # larger inputs stream from DRAM
+BANDWIDTH: Final = {True: (30.0, 47.0), False: (17.0, 33.0)}  # GB/s on 1 and 2 cores: in cache, from DRAM
+WAKE_SECONDS: Final = 100e-6  # waking workers and combining parts, with margin
+SPLIT_GAIN: Final = 1.3  # split only if predicted at least this much faster
+
+
+@dataclass(frozen=True, slots=True)
+class Cost:
+    """What the model needs of a plan: the bytes it reads and its loop's speed in GB/s."""
+
+    nbytes: int
+    speed: float
+
+
+def compiled_cost(op: str, dtype: np.dtype[Any], nbytes: int) -> Cost:
+    return Cost(nbytes, LOOP_SPEEDS[dtype.name][_OP_COLUMN[op]])
+
+
+def numpy_cost(nbytes: int) -> Cost:
+    return Cost(nbytes, NUMPY_SPEED)
+
+
+def predicted_seconds(cost: Cost, threads: int) -> float:
+    """The predicted time of the reduction on ``threads`` threads."""
+    in_cache = cost.nbytes <= CACHE_BYTES
+    one, two = BANDWIDTH[in_cache]
+    bandwidth = one if threads == 1 else two  # more cores than two: no more bandwidth assumed
+    seconds = cost.nbytes / (min(threads * cost.speed, bandwidth) * 1e9)
+    return seconds if threads == 1 else seconds + WAKE_SECONDS
+
+
+def threads_for(cost: Cost, parts: int) -> int:
+    """How many threads to compute ``parts`` parts on: 1 unless splitting is predicted to pay."""
+    threads = min(_parallel.thread_count(), parts)
+    if threads < 2 or _parallel.backing_off():
+        return 1
+    return threads if predicted_seconds(cost, 1) > SPLIT_GAIN * predicted_seconds(cost, threads) else 1
