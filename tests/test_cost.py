@@ -18,7 +18,7 @@ def two_cores(monkeypatch: pytest.MonkeyPatch) -> None:
 @pytest.mark.parametrize(
     ("op", "dtype", "megabytes", "threads"),
     [
-        ("sum", "float32", 12, 1),  # memory-bound in cache: 47/30 GB/s does not pay for the wake-up by 1.3x
+        ("sum", "float64", 12, 1),  # memory-bound in cache: 47/30 GB/s does not pay for the wake-up by 1.3x
         ("max", "float64", 16, 1),
         ("sum", "float32", 30, 2),  # ... until about 23 MB
         ("sum", "float64", 128, 2),  # from DRAM two cores read 33 GB/s against one's 17

@@ -5,12 +5,13 @@
  * neighbours of a kind, and passes the view as a list of dims (size, input byte stride, output
  * element stride, reduced flag), outermost first. This file only runs loops, in memory order:
  *
- * - rows:    the innermost dim is reduced. Each row is reduced in LANES independent
- *            accumulators (so the compiler vectorises at its baseline and the adds overlap), and
- *            float sums add blocks of ROW_BLOCK elements pairwise, as numpy does.
- * - columns: the innermost dim is kept. Rows are combined elementwise into an accumulator tile
- *            of at most ACC_BYTES, which is converted and written once when its reduced dims
- *            are done. Short dense rows are regrouped into wider lanes first.
+ * - rows:    the innermost dim is reduced. Each row is reduced in 8 to 32 independent lanes
+ *            (so the compiler vectorises at its baseline and the adds overlap), and float sums
+ *            add blocks of ROW_BLOCK elements pairwise, as numpy does.
+ * - columns: the innermost dim is kept. Rows are combined elementwise into accumulators (all
+ *            of them if they fit in L2, else a tile that fits in L1), which are converted and
+ *            written once when their reduced dims are done. Short dense rows are regrouped into
+ *            wider lanes first.
  *
  * Dims outside the innermost two are walked recursively; leading kept dims split the work into
  * independent sub-problems. Accumulators: float sums, means and products of float16/float32 in
@@ -28,7 +29,9 @@
 
 #define MAX_DIMS 64
 #define ROW_BLOCK 256          /* elements per pairwise leaf of a float sum: chains of 16 adds */
-#define ACC_BYTES (1 << 18)    /* accumulators of one pass: stay in L2 */
+#define SHORT_ROW 256          /* shorter rows are reduced in 8 lanes (chains of at most 32) */
+#define ACC_BYTES (1 << 18)    /* accumulators of one pass over the input: stay in L2 */
+#define TILE_BYTES (1 << 15)   /* else the innermost kept dim is tiled: accumulators stay in L1 */
 #define BLOCK_BYTES (1 << 15)  /* accumulators of a block of short sub-problems: stay in L1 */
 #define MIN_TILE 64            /* narrower tiles read too little per row to stream */
 #define UNROLL_MIN_BYTES (1 << 13) /* wider accumulator rows leave L1: combine four rows per pass */
@@ -67,13 +70,14 @@ INLINE float half_to_float(uint16_t h)
 {
     /* The exponent and mantissa shifted into a float, rescaled by 2^112: exact for normals,
      * subnormals and zero; infinities and NaNs then get an all-ones exponent. */
-    union { uint32_t u; float f; } v;
-    uint32_t magnitude = h & 0x7fffu;
-    v.u = magnitude << 13;
-    v.f *= 5.192296858534828e+33f; /* 2^112 */
-    v.u |= magnitude >= 0x7c00u ? 0x7f800000u : 0u;
-    v.u |= (uint32_t)(h & 0x8000u) << 16;
-    return v.f;
+    uint32_t magnitude = h & 0x7fffu, bits = magnitude << 13;
+    float value;
+    memcpy(&value, &bits, sizeof value);
+    value *= 5.192296858534828e+33f; /* 2^112 */
+    memcpy(&bits, &value, sizeof bits);
+    bits |= (magnitude >= 0x7c00u ? 0x7f800000u : 0u) | (uint32_t)(h & 0x8000u) << 16;
+    memcpy(&value, &bits, sizeof value);
+    return value;
 }
 
 static uint16_t double_to_half(double d)
@@ -129,6 +133,104 @@ static uint16_t double_to_half(double d)
 #define MAX_PLAIN(a, b) ((b) > (a) ? (b) : (a))
 #define MIN_PLAIN(a, b) ((b) < (a) ? (b) : (a))
 
+/* ---- vector lanes: the main loop of float rows, with GCC/clang vector extensions ------------- */
+
+/* SLP vectorisation of the lanes below is fragile (float max/min over rows of 128 stayed scalar:
+ * 6 GB/s); written with vector types they run at the memory's speed. Other compilers use the
+ * scalar lanes, which compute the same thing. Each function fills lane[0..L) and nan[0..L) for
+ * the full blocks of L elements of a contiguous row and returns how many elements it took. */
+#if defined(__clang__) || (defined(__GNUC__) && __GNUC__ >= 9)
+#define VECTOR_LANES 1
+#if !defined(__clang__)
+#pragma GCC diagnostic ignored "-Wpsabi" /* 32-byte vectors only pass between inlined functions */
+#endif
+typedef double vdouble __attribute__((vector_size(32)));
+typedef int64_t vlong __attribute__((vector_size(32)));
+typedef float vfloat __attribute__((vector_size(32)));
+typedef float vfloat4 __attribute__((vector_size(16)));
+typedef int32_t vint __attribute__((vector_size(32)));
+
+INLINE vdouble load_vdouble(const char *p) { vdouble v; memcpy(&v, p, sizeof v); return v; }
+INLINE vdouble load_vfloat_as_double(const char *p) { vfloat4 v; memcpy(&v, p, sizeof v); return __builtin_convertvector(v, vdouble); }
+INLINE vfloat load_vfloat(const char *p) { vfloat v; memcpy(&v, p, sizeof v); return v; }
+typedef uint16_t vhalf __attribute__((vector_size(16)));
+typedef uint16_t vhalf4 __attribute__((vector_size(8)));
+typedef uint32_t vuint __attribute__((vector_size(32)));
+typedef uint32_t vuint4 __attribute__((vector_size(16)));
+/* half_to_float on 8 or 4 lanes at once */
+#define HALVES_TO_FLOATS(VU, VF, h)                                                                   \
+    ({                                                                                                \
+        VU wide_ = __builtin_convertvector(h, VU), magnitude_ = wide_ & 0x7fffu;                      \
+        VF scaled_ = (VF)(magnitude_ << 13) * 5.192296858534828e+33f;                                 \
+        (VF)((VU)scaled_ | ((VU)(magnitude_ >= 0x7c00u) & 0x7f800000u) | (wide_ & 0x8000u) << 16);   \
+    })
+INLINE vfloat load_vhalf_as_float(const char *p) { vhalf h; memcpy(&h, p, sizeof h); return HALVES_TO_FLOATS(vuint, vfloat, h); }
+INLINE vdouble load_vhalf_as_double(const char *p)
+{
+    vhalf4 h;
+    memcpy(&h, p, sizeof h);
+    return __builtin_convertvector(HALVES_TO_FLOATS(vuint4, vfloat4, h), vdouble);
+}
+#define VADD(a, x) ((a) + (x))
+#define VMUL(a, x) ((a) * (x))
+#define VSELECT(VM, VA, m, x, a) ((VA)(((VM)(x) & (m)) | ((VM)(a) & ~(m))))
+
+/* NAME, vector type VA of VW accumulators, its mask type VM, the accumulator and mask scalar
+ * types A and MASK, the input item size, LOADV(p) -> VA, the identity, the vector op as
+ * COMBINE(acc, x, mask type, vector type), and whether NaN is masked. */
+#define DEFINE_VECTOR_LANES(NAME, VA, VM, VW, A, MASK, ISZ, LOADV, IDENTITY, COMBINE, NAN_MASK)         \
+    INLINE ptrdiff_t NAME##_vmain(const char *p, ptrdiff_t n, const int L, void *lanes, void *nans)   \
+    {                                                                                                 \
+        VA acc[4];                                                                                    \
+        VM nan[4];                                                                                    \
+        for (int v = 0; v < L / (VW); v++) {                                                          \
+            acc[v] = (VA){0} + (A)(IDENTITY);                                                         \
+            nan[v] = (VM){0};                                                                         \
+        }                                                                                             \
+        ptrdiff_t i = 0;                                                                              \
+        for (; i + L <= n; i += L)                                                                    \
+            for (int v = 0; v < L / (VW); v++) {                                                      \
+                VA x = LOADV(p + (i + v * (VW)) * (ISZ));                                             \
+                acc[v] = COMBINE(acc[v], x, VM, VA);                                                  \
+                if (NAN_MASK)                                                                         \
+                    nan[v] |= (VM)(x != x);                                                           \
+            }                                                                                         \
+        A *lane = (A *)lanes;                                                                         \
+        MASK *flag = (MASK *)nans;                                                                    \
+        for (int j = 0; j < L; j++) {                                                                 \
+            lane[j] = acc[j / (VW)][j % (VW)];                                                        \
+            flag[j] = (MASK)(nan[j / (VW)][j % (VW)] != 0);                                           \
+        }                                                                                             \
+        return i;                                                                                     \
+    }
+#define COMBINE_ADD(a, x, VM, VA) ((a) + (x))
+#define COMBINE_MUL(a, x, VM, VA) ((a) * (x))
+#define COMBINE_MAX(a, x, VM, VA) VSELECT(VM, VA, (VM)((x) > (a)), x, a)
+#define COMBINE_MIN(a, x, VM, VA) VSELECT(VM, VA, (VM)((x) < (a)), x, a)
+DEFINE_VECTOR_LANES(vsum_f32, vdouble, vlong, 4, double, uint8_t, 4, load_vfloat_as_double, 0.0, COMBINE_ADD, 0)
+DEFINE_VECTOR_LANES(vsum_f64, vdouble, vlong, 4, double, uint8_t, 8, load_vdouble, 0.0, COMBINE_ADD, 0)
+DEFINE_VECTOR_LANES(vprod_f32, vdouble, vlong, 4, double, uint8_t, 4, load_vfloat_as_double, 1.0, COMBINE_MUL, 0)
+DEFINE_VECTOR_LANES(vprod_f64, vdouble, vlong, 4, double, uint8_t, 8, load_vdouble, 1.0, COMBINE_MUL, 0)
+DEFINE_VECTOR_LANES(vsum_f16, vdouble, vlong, 4, double, uint8_t, 2, load_vhalf_as_double, 0.0, COMBINE_ADD, 0)
+DEFINE_VECTOR_LANES(vprod_f16, vdouble, vlong, 4, double, uint8_t, 2, load_vhalf_as_double, 1.0, COMBINE_MUL, 0)
+DEFINE_VECTOR_LANES(vmax_f16, vfloat, vint, 8, float, int32_t, 2, load_vhalf_as_float, -INFINITY, COMBINE_MAX, 1)
+DEFINE_VECTOR_LANES(vmin_f16, vfloat, vint, 8, float, int32_t, 2, load_vhalf_as_float, INFINITY, COMBINE_MIN, 1)
+DEFINE_VECTOR_LANES(vmax_f32, vfloat, vint, 8, float, int32_t, 4, load_vfloat, -INFINITY, COMBINE_MAX, 1)
+DEFINE_VECTOR_LANES(vmin_f32, vfloat, vint, 8, float, int32_t, 4, load_vfloat, INFINITY, COMBINE_MIN, 1)
+DEFINE_VECTOR_LANES(vmax_f64, vdouble, vlong, 4, double, int64_t, 8, load_vdouble, -INFINITY, COMBINE_MAX, 1)
+DEFINE_VECTOR_LANES(vmin_f64, vdouble, vlong, 4, double, int64_t, 8, load_vdouble, INFINITY, COMBINE_MIN, 1)
+#define VMAIN(NAME) NAME##_vmain
+#else
+#define VMAIN(NAME) scalar_vmain
+#endif
+
+/* No vector lanes: the scalar main loop takes every block. */
+INLINE ptrdiff_t scalar_vmain(const char *p, ptrdiff_t n, const int L, void *lanes, void *nans)
+{
+    (void)p, (void)n, (void)L, (void)lanes, (void)nans;
+    return 0;
+}
+
 typedef void (*InitFn)(char *acc, ptrdiff_t n);
 /* acc[r * acc_step] op= reduce(row r), rows of n elements n_stride apart, row_stride apart */
 typedef void (*RowsFn)(char *acc, ptrdiff_t acc_step, const char *p, ptrdiff_t count, ptrdiff_t row_stride,
@@ -152,24 +254,24 @@ typedef struct {
  * (NaN-sticky for float max/min), whether rows add pairwise (float sums), the number of lanes a
  * row is reduced in, and for float max/min LANE_OP (plain, so it vectorises) with a NaN mask of
  * integer type MASK (same width as A) that makes the row's result NaN. */
-#define DEFINE_KERNEL_FULL(NAME, ISZ, A, LOAD, IDENTITY, OP, PAIRWISE, NLANES, LANE_OP, NAN_MASK, MASK)       \
+#define DEFINE_KERNEL_FULL(NAME, ISZ, A, LOAD, IDENTITY, OP, PAIRWISE, NLANES, LANE_OP, NAN_MASK, MASK, VMAIN_FN) \
     static void NAME##_init(char *acc, ptrdiff_t n)                                                   \
     {                                                                                                 \
         A *a = (A *)acc;                                                                              \
         for (ptrdiff_t i = 0; i < n; i++)                                                             \
             a[i] = IDENTITY;                                                                          \
     }                                                                                                 \
-    INLINE A NAME##_lanes(const char *p, ptrdiff_t n, ptrdiff_t s)                                    \
+    INLINE A NAME##_lanes(const char *p, ptrdiff_t n, ptrdiff_t s, const int L)                       \
     {                                                                                                 \
         A lane[NLANES];                                                                               \
         MASK nan[NLANES];                                                                             \
-        for (int j = 0; j < NLANES; j++) {                                                            \
+        for (int j = 0; j < L; j++) {                                                                 \
             lane[j] = IDENTITY;                                                                       \
             nan[j] = 0;                                                                               \
         }                                                                                             \
-        ptrdiff_t i = 0;                                                                              \
-        for (; i + NLANES <= n; i += NLANES)                                                          \
-            for (int j = 0; j < NLANES; j++) {                                                        \
+        ptrdiff_t i = s == (ISZ) ? VMAIN_FN(p, n, L, lane, nan) : 0; /* full blocks, if vectorised */ \
+        for (; i + L <= n; i += L)                                                                    \
+            for (int j = 0; j < L; j++) {                                                             \
                 A x = LOAD(p + (i + j) * s);                                                          \
                 lane[j] = LANE_OP(lane[j], x);                                                        \
                 if (NAN_MASK)                                                                         \
@@ -177,14 +279,16 @@ typedef struct {
             }                                                                                         \
         for (int j = 0; i < n; i++, j++) {                                                            \
             A x = LOAD(p + i * s);                                                                    \
-            lane[j] = OP(lane[j], x);                                                                 \
+            lane[j] = LANE_OP(lane[j], x);                                                            \
+            if (NAN_MASK)                                                                             \
+                nan[j] |= (MASK)(x != x);                                                             \
         }                                                                                             \
-        for (int width = NLANES / 2; width > 0; width /= 2)                                           \
+        for (int width = L / 2; width > 0; width /= 2) /* lanes hold no NaN: the mask does */         \
             for (int j = 0; j < width; j++)                                                           \
-                lane[j] = OP(lane[j], lane[j + width]);                                               \
+                lane[j] = LANE_OP(lane[j], lane[j + width]);                                          \
         if (NAN_MASK) {                                                                               \
             MASK any = 0;                                                                             \
-            for (int j = 0; j < NLANES; j++)                                                          \
+            for (int j = 0; j < L; j++)                                                               \
                 any |= nan[j];                                                                        \
             if (any)                                                                                  \
                 return (A)NAN;                                                                        \
@@ -193,18 +297,20 @@ typedef struct {
     }                                                                                                 \
     INLINE A NAME##_row(const char *p, ptrdiff_t n, ptrdiff_t s)                                      \
     {                                                                                                 \
+        if (n < SHORT_ROW) /* fewer lanes: their tree costs less than the row */                     \
+            return NAME##_lanes(p, n, s, 8);                                                          \
         if (!(PAIRWISE) || n <= ROW_BLOCK)                                                            \
-            return NAME##_lanes(p, n, s);                                                             \
+            return NAME##_lanes(p, n, s, NLANES);                                                     \
         A stack[64];                                                                                  \
         int top = 0;                                                                                  \
         ptrdiff_t blocks = 0, i = 0;                                                                  \
         for (; i + ROW_BLOCK <= n; i += ROW_BLOCK) {                                                  \
-            A value = NAME##_lanes(p + i * s, ROW_BLOCK, s);                                          \
+            A value = NAME##_lanes(p + i * s, ROW_BLOCK, s, NLANES);                                  \
             for (ptrdiff_t b = ++blocks; (b & 1) == 0; b >>= 1)                                       \
                 value = OP(stack[--top], value);                                                      \
             stack[top++] = value;                                                                     \
         }                                                                                             \
-        A total = NAME##_lanes(p + i * s, n - i, s);                                                  \
+        A total = NAME##_lanes(p + i * s, n - i, s, NLANES);                                          \
         while (top > 0)                                                                               \
             total = OP(stack[--top], total);                                                          \
         return total;                                                                                 \
@@ -294,9 +400,11 @@ typedef struct {
             a[j] = OP(a[j], o[j]);                                                                    \
     }
 #define DEFINE_KERNEL(NAME, ISZ, A, LOAD, IDENTITY, OP, PAIRWISE)                                     \
-    DEFINE_KERNEL_FULL(NAME, ISZ, A, LOAD, IDENTITY, OP, PAIRWISE, 16, OP, 0, uint8_t)
-#define DEFINE_FLOAT_EXTREME(NAME, ISZ, A, LOAD, IDENTITY, OP, LANE_OP, MASK)                          \
-    DEFINE_KERNEL_FULL(NAME, ISZ, A, LOAD, IDENTITY, OP, 0, 32, LANE_OP, 1, MASK)
+    DEFINE_KERNEL_FULL(NAME, ISZ, A, LOAD, IDENTITY, OP, PAIRWISE, 16, OP, 0, uint8_t, scalar_vmain)
+#define DEFINE_VECTOR_KERNEL(NAME, ISZ, A, LOAD, IDENTITY, OP, PAIRWISE, VNAME)                        \
+    DEFINE_KERNEL_FULL(NAME, ISZ, A, LOAD, IDENTITY, OP, PAIRWISE, 16, OP, 0, uint8_t, VMAIN(VNAME))
+#define DEFINE_FLOAT_EXTREME(NAME, ISZ, A, LOAD, IDENTITY, OP, LANE_OP, MASK, VNAME)                   \
+    DEFINE_KERNEL_FULL(NAME, ISZ, A, LOAD, IDENTITY, OP, 0, 16, LANE_OP, 1, MASK, VMAIN(VNAME))
 
 #define OPS(NAME, A, KIND) {(int)sizeof(A), KIND, NAME##_init, NAME##_rows, NAME##_cols, NAME##_merge}
 
@@ -329,10 +437,14 @@ static inline double load_d_f16(const char *p) { return LOAD_HALF_DOUBLE(p); }
 
 #define DOUBLE_SUM(NAME, ISZ) DEFINE_KERNEL(dsum_##NAME, ISZ, double, load_d_##NAME, 0.0, ADD, 1)
 DOUBLE_SUM(b, 1) DOUBLE_SUM(i8, 1) DOUBLE_SUM(u8, 1) DOUBLE_SUM(i16, 2) DOUBLE_SUM(u16, 2) DOUBLE_SUM(i32, 4)
-DOUBLE_SUM(u32, 4) DOUBLE_SUM(i64, 8) DOUBLE_SUM(u64, 8) DOUBLE_SUM(f16, 2) DOUBLE_SUM(f32, 4) DOUBLE_SUM(f64, 8)
-DEFINE_KERNEL(dprod_f16, 2, double, load_d_f16, 1.0, MUL, 0)
-DEFINE_KERNEL(dprod_f32, 4, double, load_d_f32, 1.0, MUL, 0)
-DEFINE_KERNEL(dprod_f64, 8, double, load_d_f64, 1.0, MUL, 0)
+DOUBLE_SUM(u32, 4) DOUBLE_SUM(i64, 8) DOUBLE_SUM(u64, 8)
+/* float16/float32 summed in float64: a chain of even 10^7 adds errs far below their rounding */
+DEFINE_VECTOR_KERNEL(dsum_f16, 2, double, load_d_f16, 0.0, ADD, 0, vsum_f16)
+DEFINE_VECTOR_KERNEL(dsum_f32, 4, double, load_d_f32, 0.0, ADD, 0, vsum_f32)
+DEFINE_VECTOR_KERNEL(dsum_f64, 8, double, load_d_f64, 0.0, ADD, 1, vsum_f64)
+DEFINE_VECTOR_KERNEL(dprod_f16, 2, double, load_d_f16, 1.0, MUL, 0, vprod_f16)
+DEFINE_VECTOR_KERNEL(dprod_f32, 4, double, load_d_f32, 1.0, MUL, 0, vprod_f32)
+DEFINE_VECTOR_KERNEL(dprod_f64, 8, double, load_d_f64, 1.0, MUL, 0, vprod_f64)
 
 /* max and min keep the input type (float16 compares as float). */
 #define NATIVE_LOAD(TYPE) static inline TYPE load_##TYPE(const char *p) { return LOAD_AS(TYPE, p); }
@@ -353,12 +465,12 @@ EXTREMES(i32, int32_t, load_int32_t, INT32_MIN, INT32_MAX, MAX_INT, MIN_INT)
 EXTREMES(u32, uint32_t, load_uint32_t, 0, UINT32_MAX, MAX_INT, MIN_INT)
 EXTREMES(i64, int64_t, load_int64_t, INT64_MIN, INT64_MAX, MAX_INT, MIN_INT)
 EXTREMES(u64, uint64_t, load_uint64_t, 0, UINT64_MAX, MAX_INT, MIN_INT)
-DEFINE_FLOAT_EXTREME(max_f16, 2, float, load_half, -INFINITY, MAX_NAN, MAX_PLAIN, int32_t)
-DEFINE_FLOAT_EXTREME(min_f16, 2, float, load_half, INFINITY, MIN_NAN, MIN_PLAIN, int32_t)
-DEFINE_FLOAT_EXTREME(max_f32, 4, float, load_float, -INFINITY, MAX_NAN, MAX_PLAIN, int32_t)
-DEFINE_FLOAT_EXTREME(min_f32, 4, float, load_float, INFINITY, MIN_NAN, MIN_PLAIN, int32_t)
-DEFINE_FLOAT_EXTREME(max_f64, 8, double, load_double, -INFINITY, MAX_NAN, MAX_PLAIN, int64_t)
-DEFINE_FLOAT_EXTREME(min_f64, 8, double, load_double, INFINITY, MIN_NAN, MIN_PLAIN, int64_t)
+DEFINE_FLOAT_EXTREME(max_f16, 2, float, load_half, -INFINITY, MAX_NAN, MAX_PLAIN, int32_t, vmax_f16)
+DEFINE_FLOAT_EXTREME(min_f16, 2, float, load_half, INFINITY, MIN_NAN, MIN_PLAIN, int32_t, vmin_f16)
+DEFINE_FLOAT_EXTREME(max_f32, 4, float, load_float, -INFINITY, MAX_NAN, MAX_PLAIN, int32_t, vmax_f32)
+DEFINE_FLOAT_EXTREME(min_f32, 4, float, load_float, INFINITY, MIN_NAN, MIN_PLAIN, int32_t, vmin_f32)
+DEFINE_FLOAT_EXTREME(max_f64, 8, double, load_double, -INFINITY, MAX_NAN, MAX_PLAIN, int64_t, vmax_f64)
+DEFINE_FLOAT_EXTREME(min_f64, 8, double, load_double, INFINITY, MIN_NAN, MIN_PLAIN, int64_t, vmin_f64)
 
 /* any and all: whether elements are nonzero. */
 #define NONZERO_LOAD(NAME, TYPE) static inline uint8_t nonzero_##NAME(const char *p) { return NONZERO(TYPE, p); }
@@ -426,6 +538,12 @@ typedef void (*StoreFn)(char *out, ptrdiff_t out_stride, const char *acc, ptrdif
     {                                                                                                 \
         const A *a = (const A *)acc;                                                                  \
         (void)divisor;                                                                                \
+        if (out_stride == (ptrdiff_t)sizeof(OUT)) { /* contiguous: vectorises */                      \
+            OUT *o = (OUT *)out;                                                                      \
+            for (ptrdiff_t i = 0; i < n; i++)                                                         \
+                o[i] = CONVERT;                                                                       \
+            return;                                                                                   \
+        }                                                                                             \
         for (ptrdiff_t i = 0; i < n; i++)                                                             \
             *(OUT *)(out + i * out_stride) = CONVERT;                                                 \
     }
@@ -434,19 +552,27 @@ DEFINE_STORE(store_copy4, uint32_t, uint32_t, a[i])
 DEFINE_STORE(store_copy2, uint16_t, uint16_t, a[i])
 DEFINE_STORE(store_copy1, uint8_t, uint8_t, a[i])
 DEFINE_STORE(store_float_half, float, uint16_t, double_to_half((double)a[i]))
-DEFINE_STORE(store_double, double, double, divisor > 0 ? a[i] / divisor : a[i])
-DEFINE_STORE(store_double_float, double, float, (float)(divisor > 0 ? a[i] / divisor : a[i]))
-DEFINE_STORE(store_double_half, double, uint16_t, double_to_half(divisor > 0 ? a[i] / divisor : a[i]))
+DEFINE_STORE(store_double_float, double, float, (float)a[i])
+DEFINE_STORE(store_double_half, double, uint16_t, double_to_half(a[i]))
+DEFINE_STORE(store_mean, double, double, a[i] / divisor)
+DEFINE_STORE(store_mean_float, double, float, (float)(a[i] / divisor))
+DEFINE_STORE(store_mean_half, double, uint16_t, double_to_half(a[i] / divisor))
 
-/* The store for this accumulator and output type, or NULL if the pair makes no sense. */
-static StoreFn find_store(const Ops *ops, int in_type, int out_type)
+/* The store for this accumulator and output type (a mean's divides), or NULL if the pair makes
+ * no sense. */
+static StoreFn find_store(const Ops *ops, int in_type, int out_type, int mean)
 {
     switch (ops->acc_kind) {
     case ACC_U64:
         return out_type == T_I64 || out_type == T_U64 ? store_copy8 : NULL;
     case ACC_DOUBLE:
-        return out_type == T_F64 ? store_double : out_type == T_F32 ? store_double_float
-             : out_type == T_F16 ? store_double_half : NULL;
+        if (out_type == T_F64)
+            return mean ? store_mean : store_copy8;
+        if (out_type == T_F32)
+            return mean ? store_mean_float : store_double_float;
+        if (out_type == T_F16)
+            return mean ? store_mean_half : store_double_half;
+        return NULL;
     case ACC_FLOAT:
         return out_type == T_F16 ? store_float_half : NULL;
     case ACC_FLAG:
@@ -559,7 +685,7 @@ static ptrdiff_t tile_of(const Dim *dims, int nd, ptrdiff_t acc_size)
             kept_outside *= dims[k].size;
     if (kept_outside * inner * acc_size <= ACC_BYTES)
         return inner;
-    ptrdiff_t tile = ACC_BYTES / (kept_outside * acc_size);
+    ptrdiff_t tile = TILE_BYTES / (kept_outside * acc_size);
     tile = tile < MIN_TILE ? MIN_TILE : tile - tile % 16;
     return tile > inner ? inner : tile;
 }
@@ -680,7 +806,7 @@ static PyObject *reduce(PyObject *module, PyObject *const *args, Py_ssize_t narg
         return NULL;
     }
     const Ops *ops = find_ops(op, in_type);
-    StoreFn store = find_store(ops, in_type, out_type);
+    StoreFn store = find_store(ops, in_type, out_type, divisor != 0);
     if (!store || (divisor != 0 && ops->acc_kind != ACC_DOUBLE)) {
         PyErr_SetString(PyExc_ValueError, "this output type does not fit this op and input type");
         return NULL;

@@ -20,13 +20,14 @@ the default is the number of cores this process may run on.
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import itertools
 import os
 import queue
 import threading
 import warnings
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Final, Generic, TypeVar
 
 ENV_VAR: Final = "TYPEDTENSOR_NUM_THREADS"
@@ -35,18 +36,35 @@ Part = TypeVar("Part")
 Result = TypeVar("Result")
 
 
-@functools.cache
 def thread_count() -> int:
-    """How many threads one reduction may use: ``TYPEDTENSOR_NUM_THREADS``, else the usable cores.
+    """How many threads one reduction may use: ``TYPEDTENSOR_NUM_THREADS``, else the usable cores,
+    at most the ``limited`` count."""
+    return _configured_count() if _limit is None else min(_limit, _configured_count())
 
-    A value that is not a positive integer warns and is ignored: a typo in the environment must
-    not break reductions.
-    """
+
+_limit: int | None = None
+
+
+@contextlib.contextmanager
+def limited(count: int) -> Iterator[None]:
+    """Reductions in this block use at most ``count`` threads (benchmarks time one thread this way)."""
+    global _limit
+    before, _limit = _limit, count
+    try:
+        yield
+    finally:
+        _limit = before
+
+
+@functools.cache
+def _configured_count() -> int:
+    """``TYPEDTENSOR_NUM_THREADS``, else the usable cores. A value that is not a positive integer
+    warns and is ignored: a typo in the environment must not break reductions."""
     value = os.environ.get(ENV_VAR, "").strip()
     if value.isascii() and value.isdigit() and int(value) >= 1:
         return int(value)
     if value:
-        warnings.warn(f"{ENV_VAR} must be a positive integer, got {value!r}; using the usable cores", RuntimeWarning, stacklevel=2)
+        warnings.warn(f"{ENV_VAR} must be a positive integer, got {value!r}; using the usable cores", RuntimeWarning, stacklevel=3)
     return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
 
 
