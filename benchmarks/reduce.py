@@ -17,13 +17,13 @@ matplotlib); ``--calibrate`` prints the loop speeds ``typedtensor/_cost.py`` use
 from __future__ import annotations
 
 import argparse
+import concurrent.futures
 import contextlib
 import itertools
 import math
 import multiprocessing
 import os
 import statistics
-import threading
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -158,11 +158,13 @@ def limits(nbytes: int, runs: int) -> tuple[float, float]:
     return _limits[nbytes]
 
 
+_helper = concurrent.futures.ThreadPoolExecutor(1)  # one thread kept for the two-thread limit
+
+
 def _on_two_threads(stream: Callable[[Array], object], halves: list[Array]) -> None:
-    other = threading.Thread(target=stream, args=(halves[1],))
-    other.start()
+    other = _helper.submit(stream, halves[1])
     stream(halves[0])
-    other.join()
+    other.result()
 
 
 def time_cases(selected: list[Case], runs: int) -> list[Timing]:
