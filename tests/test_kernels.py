@@ -1,4 +1,7 @@
-"""The reducer's strategies: which one each pattern gets, and that each is exact or accurate.
+"""The numpy kernels' strategies: which one each pattern gets, and that each is exact or accurate.
+
+Every test here runs on the numpy kernels (the fallback when the C loops are not built or are
+switched off); tests that hold on both kernel paths live in test_reduce_*.py and test_parallel.py.
 
 Shapes here are large enough to trigger each strategy (they skip small arrays), so references
 are numpy calls whose result does not depend on order: integer arithmetic wraps modulo 2**64
@@ -9,9 +12,6 @@ float64 sum of the same values.
 from __future__ import annotations
 
 import concurrent.futures
-import os
-import subprocess
-import sys
 from typing import Any
 
 import numpy as np
@@ -19,11 +19,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from typedtensor import _kernels, _parallel
-from typedtensor._reduce import Plan, _plan, reduce_array
+from typedtensor import _kernels, _layout
+from typedtensor._reduce import NumpyPlan, _plan, reduce_array
+from tests.conftest import force_threads
 
 Array = np.ndarray[Any, Any]
 BLOG = (32, 256, 5, 128)
+pytestmark = pytest.mark.usefixtures("numpy_kernels")
 
 
 def layout_of(op: str, array: Array, axes: tuple[int, ...]) -> tuple[_kernels.Layout, np.dtype[Any] | None]:
@@ -129,15 +131,6 @@ def test_strided_views(view: str, op: str) -> None:
         np.testing.assert_allclose(reduce(op, array, axes), getattr(np, op)(array, axis=axes), rtol=1e-12)
 
 
-@pytest.mark.parametrize("axes", [(0,), (1,), (2,), (3,), (0, 1), (0, 2), (1, 3), (0, 1, 3), (1, 2, 3), (0, 1, 2, 3)])
-def test_float32_sums_are_as_accurate_as_numpy(axes: tuple[int, ...]) -> None:
-    array = np.random.default_rng(5).random((16, 64, 5, 128)).astype(np.float32)
-    exact = array.astype(np.float64).sum(axis=axes)
-    ours = np.max(np.abs(reduce("sum", array, axes) - exact) / exact)
-    numpys = np.max(np.abs(array.sum(axis=axes) - exact) / exact)
-    assert ours <= numpys + 2.0**-24  # within half an ulp of numpy's error: both round alike
-
-
 def test_float32_sum_of_many_rows_stays_accurate() -> None:
     array = np.full((1_000_000, 4), 0.1, np.float32)
     exact = 1_000_000 * float(np.float32(0.1))
@@ -158,24 +151,25 @@ def test_means_divide_the_blocked_sums() -> None:
         np.testing.assert_allclose(reduce("mean", array, (axis,)), array.mean(axis=axis), rtol=1e-12)
 
 
-def threaded(op: str, array: Array, axes: tuple[int, ...], threads: int) -> tuple[_kernels.Kernel, Array]:
-    """The parallel kernel for ``op`` over ``axes`` with ``threads`` threads (no size threshold), and its view."""
+def split(op: str, array: Array, axes: tuple[int, ...], parts: int) -> tuple[_kernels.Kernel, Array]:
+    """The kernel for ``op`` over ``axes`` cut into ``parts`` parts (no size threshold), and its view."""
     layout, accumulate = layout_of(op, array, axes)
-    whole = _kernels._reducer(op, layout, accumulate)
-    return _kernels.parallel(op, layout, accumulate, threads, whole), array.reshape(layout.shape)
+    return _kernels.split(op, layout, accumulate, _layout.cut_into(layout, parts)), array.reshape(layout.shape)
 
 
-def run_threaded(op: str, array: Array, axes: tuple[int, ...], threads: int) -> Array:
-    kernel, view = threaded(op, array, axes, threads)
+def run_split(op: str, array: Array, axes: tuple[int, ...], parts: int, monkeypatch: pytest.MonkeyPatch) -> Array:
+    """``op`` over ``axes`` cut into ``parts`` parts, computed on as many threads."""
+    force_threads(parts, monkeypatch)
+    kernel, view = split(op, array, axes, parts)
     expected_shape = np.sum(array, axis=axes).shape
     return kernel(view).reshape(expected_shape)
 
 
-@pytest.mark.parametrize("threads", [2, 3, 4])
+@pytest.mark.parametrize("parts", [2, 3, 4])
 @pytest.mark.parametrize("size", [37, 64, 101])
-def test_parts_cover_the_cut_dim_once_in_order(threads: int, size: int) -> None:
+def test_parts_cover_the_cut_dim_once_in_order(parts: int, size: int) -> None:
     # Sizes not divisible by the part count: parts differ by at most one and tile the dim.
-    kernel, _ = threaded("sum", np.zeros((size, 1000)), (1,), threads)
+    kernel, _ = split("sum", np.zeros((size, 1000)), (1,), parts)
     cuts = [part.view_index[0] for part in kernel.keywords["parts"]]  # type: ignore[attr-defined]
     assert [cut.start for cut in cuts] == [0, *[cut.stop for cut in cuts[:-1]]] and cuts[-1].stop == size
     assert max(c.stop - c.start for c in cuts) - min(c.stop - c.start for c in cuts) <= 1
@@ -194,54 +188,56 @@ def test_parts_cover_the_cut_dim_once_in_order(threads: int, size: int) -> None:
     ],
 )
 @pytest.mark.parametrize("op", ["sum", "prod", "max", "min"])
-@pytest.mark.parametrize("threads", [2, 3, 4])
-def test_parallel_integers_are_exact(shape: tuple[int, ...], axes: tuple[int, ...], op: str, threads: int) -> None:
+@pytest.mark.parametrize("parts", [2, 3, 4])
+def test_parallel_integers_are_exact(
+    shape: tuple[int, ...], axes: tuple[int, ...], op: str, parts: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
     array = np.random.default_rng(7).integers(-(2**31), 2**31, size=shape, dtype=np.int32)
     wide = array.astype(np.int64)
     expected = {"sum": np.add, "prod": np.multiply, "max": np.maximum, "min": np.minimum}[op].reduce(wide, axis=axes)
-    np.testing.assert_array_equal(run_threaded(op, array, axes, threads), expected)
+    np.testing.assert_array_equal(run_split(op, array, axes, parts, monkeypatch), expected)
 
 
 @pytest.mark.parametrize("axes", [(0,), (1,)])
-def test_parallel_int64_products_wrap_across_parts(axes: tuple[int, ...]) -> None:
+def test_parallel_int64_products_wrap_across_parts(axes: tuple[int, ...], monkeypatch: pytest.MonkeyPatch) -> None:
     array = np.random.default_rng(8).integers(-(2**62), 2**62, size=(20_001, 3), dtype=np.int64)
     with np.errstate(over="ignore"):
         for op, ufunc in (("prod", np.multiply), ("sum", np.add)):
-            np.testing.assert_array_equal(run_threaded(op, array, axes, 3), ufunc.reduce(array, axis=axes))
+            np.testing.assert_array_equal(run_split(op, array, axes, 3, monkeypatch), ufunc.reduce(array, axis=axes))
 
 
 @pytest.mark.parametrize("axes", [(0,), (1,), (0, 1)])
 @pytest.mark.parametrize("op", ["max", "min"])
-def test_parallel_nan_in_one_part_only(axes: tuple[int, ...], op: str) -> None:
+def test_parallel_nan_in_one_part_only(axes: tuple[int, ...], op: str, monkeypatch: pytest.MonkeyPatch) -> None:
     array = np.random.default_rng(9).random((1000, 64)).astype(np.float32)
     array[777, 5] = np.nan  # inside the last of the parts along dim 0
-    result = run_threaded(op, array, axes, 2)
+    result = run_split(op, array, axes, 2, monkeypatch)
     np.testing.assert_array_equal(result, getattr(np, op)(array, axis=axes))
     assert np.isnan(result).sum() == 1
 
 
 @pytest.mark.parametrize("view", ["transposed", "stepped", "reversed"])
 @pytest.mark.parametrize("op", ["sum", "prod", "max"])
-def test_parallel_strided_views(view: str, op: str) -> None:
+def test_parallel_strided_views(view: str, op: str, monkeypatch: pytest.MonkeyPatch) -> None:
     base = 1 + (np.random.default_rng(10).random((60, 30, 90)) - 0.5) * 1e-3
     array = {"transposed": base.transpose(2, 0, 1), "stepped": base[:, ::2, 1::3], "reversed": base[::-1, :, ::-1]}[view]
     for axes in [(0,), (1,), (2,), (0, 2), (1, 2), (0, 1, 2)]:
-        np.testing.assert_allclose(run_threaded(op, array, axes, 3), getattr(np, op)(array, axis=axes), rtol=1e-12)
+        np.testing.assert_allclose(run_split(op, array, axes, 3, monkeypatch), getattr(np, op)(array, axis=axes), rtol=1e-12)
 
 
 @pytest.mark.parametrize("axes", [(0,), (1,), (0, 2), (1, 3), (2, 3), (0, 1, 2, 3)])
-def test_parallel_float32_sums_are_as_accurate_as_numpy(axes: tuple[int, ...]) -> None:
+def test_parallel_float32_sums_are_as_accurate_as_numpy(axes: tuple[int, ...], monkeypatch: pytest.MonkeyPatch) -> None:
     array = np.random.default_rng(11).random((16, 64, 5, 128)).astype(np.float32)
     exact = array.astype(np.float64).sum(axis=axes)
-    ours = np.max(np.abs(run_threaded("sum", array, axes, 2) - exact) / exact)
+    ours = np.max(np.abs(run_split("sum", array, axes, 2, monkeypatch) - exact) / exact)
     assert ours <= np.max(np.abs(array.sum(axis=axes) - exact) / exact) + 2.0**-24
 
 
-def test_large_reductions_split_by_default() -> None:
-    array = np.random.default_rng(12).random((1000, 1000))
+def test_large_reductions_are_cut_into_parts_at_any_thread_count() -> None:
+    array = np.random.default_rng(12).random((2000, 1000))
     plan = _plan("sum", array.shape, array.strides, array.dtype, 1, False)
-    assert isinstance(plan, Plan)
-    assert (plan.kernel.func is _kernels.split_kept) == (_parallel.thread_count() > 1)  # type: ignore[attr-defined]
+    assert isinstance(plan, NumpyPlan)
+    assert plan.kernel.func is _kernels.split_kept  # type: ignore[attr-defined]
 
 
 def test_concurrent_callers_get_right_results() -> None:
@@ -255,24 +251,3 @@ def test_concurrent_callers_get_right_results() -> None:
 
     with concurrent.futures.ThreadPoolExecutor(8) as users:
         assert all(users.map(work, arrays, timeout=120))
-
-
-SUBPROCESS = """
-import threading, numpy as np, typedtensor as tt
-from typedtensor import _parallel
-tt.reduce_sum(tt.tensor(np.ones((1000, 1000))), axis=1)
-print(_parallel.thread_count(), any(t.name.startswith("typedtensor") for t in threading.enumerate()))
-"""
-
-
-@pytest.mark.parametrize(("value", "expected"), [("1", "1 False"), ("3", "3 True")])
-def test_env_var_sets_the_thread_count(value: str, expected: str) -> None:
-    env = {**os.environ, _parallel.ENV_VAR: value}
-    output = subprocess.run([sys.executable, "-c", SUBPROCESS], env=env, capture_output=True, text=True, check=True)
-    assert output.stdout.strip() == expected
-
-
-def test_env_var_must_be_a_positive_integer() -> None:
-    env = {**os.environ, _parallel.ENV_VAR: "two"}
-    output = subprocess.run([sys.executable, "-c", SUBPROCESS], env=env, capture_output=True, text=True)
-    assert output.returncode != 0 and "TYPEDTENSOR_NUM_THREADS must be a positive integer, got 'two'" in output.stderr

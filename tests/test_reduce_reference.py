@@ -1,4 +1,7 @@
-"""Every reduction against the TOSA reference, over generated shapes, axes, dtypes and strides."""
+"""Every reduction against the TOSA reference, over generated shapes, axes, dtypes and strides.
+
+Every test runs twice: on the compiled loops and on the numpy kernels (the ``kernels`` fixture).
+"""
 
 from __future__ import annotations
 
@@ -6,7 +9,7 @@ from typing import Any
 
 import numpy as np
 import pytest
-from hypothesis import given, settings
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from hypothesis.extra import numpy as hnp
 
@@ -20,6 +23,7 @@ DTYPES = [np.dtype(name) for name in (
     "float16", "float32", "float64", "complex64", "complex128",
 )]  # fmt: skip
 FUNCTIONS = {op: getattr(tt, f"reduce_{op}") for op in OPS}
+pytestmark = pytest.mark.usefixtures("kernels")
 
 
 def _elements(dtype: np.dtype[Any], op: str) -> st.SearchStrategy[Any]:
@@ -73,7 +77,7 @@ def _has_empty_extent(array: np.ndarray[Any, Any], axis: Any) -> bool:
     return any(array.shape[dim] == 0 for dim in reduced) and 0 not in kept
 
 
-@settings(max_examples=600, deadline=None)
+@settings(max_examples=600, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(cases())
 def test_reductions_match_the_tosa_reference(case: tuple[str, np.ndarray[Any, Any], Any, bool]) -> None:
     op, array, axis, keepdims = case
@@ -153,3 +157,29 @@ def test_float32_sum_of_a_long_column_is_accurate() -> None:
     total = tt.reduce_sum(tt.Tensor(column), axis=0).numpy().astype(np.float64)
     relative_error = np.abs(total - exact) / exact
     assert relative_error.max() <= 1e-5  # numpy's np.sum here is off by about 1e-2
+
+
+@pytest.mark.parametrize("axis", [0, (0, 2), ()])
+@pytest.mark.parametrize("dtype", ["float16", "float32", "float64"])
+@pytest.mark.parametrize("op", ["sum", "mean"])
+def test_a_sum_of_negative_zero_over_size_1_dims_is_positive_zero(op: str, dtype: str, axis: Any) -> None:
+    # TOSA starts the sum from 0 and 0 + -0.0 is +0.0; numpy agrees, even for axis=().
+    result = FUNCTIONS[op](tt.Tensor(np.full((1, 3, 1), -0.0, dtype)), axis=axis).numpy()
+    assert not np.signbit(result).any()
+
+
+@pytest.mark.parametrize("axis", [0, ()])
+@pytest.mark.parametrize("op", ["prod", "mean"])
+def test_complex_infinity_over_a_size_1_dim_is_computed_like_numpy(op: str, axis: Any) -> None:
+    # numpy multiplies by 1 (or divides by 1): inf * (1 + 0j) has a NaN imaginary part.
+    array = np.full((1, 2), complex(np.inf, 0.0))
+    with np.errstate(invalid="ignore"):  # complex reductions run on numpy, which warns here
+        result = FUNCTIONS[op](tt.Tensor(array), axis=axis).numpy()
+        expected = getattr(np, op)(array, axis=axis)
+    np.testing.assert_array_equal(result, expected)  # NaNs compare equal here
+
+
+@pytest.mark.parametrize("dtype", ["complex64", "complex128"])
+def test_the_mean_of_an_empty_complex_extent_is_nan_in_both_parts(dtype: str) -> None:
+    result = tt.reduce_mean(tt.Tensor(np.zeros((0, 2), dtype)), axis=0).numpy()
+    assert np.isnan(result.real).all() and np.isnan(result.imag).all()

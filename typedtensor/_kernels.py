@@ -20,10 +20,11 @@ inner loops run long, and so float sums add in short chains:
   fits in L2, then plan the smaller temporary afresh.
 * ``plain``: one ``ufunc.reduce`` where measurement showed nothing better.
 
-Above ``PARALLEL_MIN_BYTES`` of input, ``choose`` cuts the view along one dim into one part per
-thread (``_parallel``), each part reduced by the strategy above that suits it: cut along a kept
-dim, the parts fill disjoint regions of the result; cut along a reduced dim, their partial
-results are combined by one more ufunc call per part.
+Inputs of ``_layout.SPLIT_MIN_BYTES`` or more are cut along one dim into parts (``_layout.cut``;
+``_parallel`` runs them on the threads there are), each reduced by the strategy above that
+suits it. Their number and shapes depend on the data only, so the result has the same bits at
+any thread count: cut along a kept dim, the parts fill disjoint regions of the result; cut along
+a reduced dim, their partial results are combined in order by one more ufunc call per part.
 """
 
 from __future__ import annotations
@@ -36,7 +37,8 @@ from typing import Any, Final, TypeAlias
 
 import numpy as np
 
-from typedtensor import _parallel
+from typedtensor import _cost, _parallel
+from typedtensor._layout import Cut, Layout, cut, fold
 
 Array: TypeAlias = np.ndarray[Any, Any]
 Kernel: TypeAlias = Callable[[Array], Array]
@@ -65,69 +67,10 @@ L2_BYTES: Final = 1 << 21  # a larger temporary spills from L2 (measured: 2 MiB 
 # lanes. Longer runs are cut into numpy's leaf length (``_pairwise_leaf``) so einsum's chains
 # are no longer (a 640-run whole: 2.4e-7 float32 error against numpy's 1.4e-7).
 EINSUM_RUN_MAX: Final = 128
-PARALLEL_MIN_BYTES: Final = 1 << 20  # smaller inputs: the ~20 us thread handoff eats the gain
-SPLIT_MIN_PER_THREAD: Final = 8  # a dim this long per thread cuts into parts within 1/8 of each other
-# Parts per thread: more let the calling thread take back parts a busy worker has not started.
-PARTS_PER_THREAD: Final = 2
-
-
-@dataclass(frozen=True, slots=True)
-class Layout:
-    """A folded view: its dims' sizes, byte strides and which of them are reduced."""
-
-    shape: tuple[int, ...]
-    strides: tuple[int, ...]
-    reduced: tuple[bool, ...]
-    dtype: np.dtype[Any]
-
-    @property
-    def itemsize(self) -> int:
-        return self.dtype.itemsize
-
-    @property
-    def axes(self) -> tuple[int, ...]:
-        return tuple(index for index, is_reduced in enumerate(self.reduced) if is_reduced)
-
-    def tiles(self, start: int) -> bool:
-        """Whether dims ``start`` onwards are one evenly strided run (so they reshape to one dim)."""
-        return all(
-            self.strides[index] == self.strides[index + 1] * self.shape[index + 1]
-            for index in range(start, len(self.shape) - 1)
-        )
-
-
-def fold(
-    shape: tuple[int, ...],
-    strides: tuple[int, ...],
-    reduced: tuple[bool, ...],
-    dtype: np.dtype[Any],
-    *,
-    keep_size_one: bool = False,
-) -> Layout:
-    """Drop size-1 dims and merge neighbours that are both reduced or both kept.
-
-    Two neighbours merge only where the outer stride is the inner stride times the inner size,
-    so reshaping to the folded shape is a view, also for transposed or stepped inputs.
-    ``keep_size_one`` keeps size-1 dims, each merging only with a neighbour of its kind.
-
-    >>> fold((32, 256, 1, 128), (131072, 512, 512, 4), (False, True, True, True), np.dtype(np.float32))
-    Layout(shape=(32, 32768), strides=(131072, 4), reduced=(False, True), dtype=dtype('float32'))
-    """
-    dims: list[tuple[int, int, bool]] = []  # (size, byte stride, reduced)
-    for size, stride, is_reduced in zip(shape, strides, reduced):
-        if size == 1 and not keep_size_one:
-            continue
-        if dims and dims[-1][2] == is_reduced and dims[-1][1] == stride * size:
-            dims[-1] = (dims[-1][0] * size, stride, is_reduced)
-        else:
-            dims.append((size, stride, is_reduced))
-    return Layout(tuple(d[0] for d in dims), tuple(d[1] for d in dims), tuple(d[2] for d in dims), dtype)
 
 
 def choose(op: str, layout: Layout, out_dtype: np.dtype[Any]) -> Kernel:
     """The kernel for ``op`` over the reduced dims of a folded, non-empty view."""
-    if not layout.axes:
-        return partial(copy_as, dtype=out_dtype)
     accumulate = _accumulate_dtype(op, layout.dtype, out_dtype)
     kernel = _threaded(op, layout, accumulate)
     if op == "mean":
@@ -138,55 +81,36 @@ def choose(op: str, layout: Layout, out_dtype: np.dtype[Any]) -> Kernel:
     return kernel
 
 
+def _threaded(op: str, layout: Layout, accumulate: np.dtype[Any] | None) -> Kernel:
+    """The single-thread kernel, or, for a large input, parts of it run on the threads there are."""
+    parts = cut(layout)
+    return _reducer(op, layout, accumulate) if parts is None else split(op, layout, accumulate, parts)
+
+
+def split(op: str, layout: Layout, accumulate: np.dtype[Any] | None, parts: Cut) -> Kernel:
+    """``layout`` cut into ``parts``, each reduced by its own strategy, on the threads there are."""
+    kernels = {stop - start: _reducer(op, layout.with_dim(parts.dim, stop - start), accumulate) for start, stop in parts.ranges}
+    split_parts = tuple(_part(layout, parts.dim, start, stop, kernels[stop - start]) for start, stop in parts.ranges)
+    cost = _cost.numpy_cost(layout.nbytes)
+    if layout.reduced[parts.dim]:
+        return partial(split_reduced, parts=split_parts, ufunc=_UFUNCS[op], cost=cost)
+    kept = tuple(size for size, is_reduced in zip(layout.shape, layout.reduced) if not is_reduced)
+    return partial(split_kept, parts=split_parts, shape=kept, dtype=_temporary_dtype(layout, accumulate), cost=cost)
+
+
 @dataclass(frozen=True, slots=True)
 class Part:
-    """One thread's share of a reduction: where it reads, where its result goes, and how."""
+    """One part of a split reduction: where it reads, where its result goes, and how."""
 
     view_index: tuple[slice, ...]  # its slice of the folded view
     out_index: tuple[slice, ...]  # the region of the result it covers: all of it for a reduced cut
     kernel: Kernel
 
 
-def _threaded(op: str, layout: Layout, accumulate: np.dtype[Any] | None) -> Kernel:
-    """The single-thread kernel, or, for a large input, parts of it on several threads."""
-    whole = _reducer(op, layout, accumulate)
-    threads = _parallel.thread_count()
-    if threads < 2 or math.prod(layout.shape) * layout.itemsize < PARALLEL_MIN_BYTES:
-        return whole
-    return parallel(op, layout, accumulate, threads, whole)
-
-
-def parallel(op: str, layout: Layout, accumulate: np.dtype[Any] | None, threads: int, whole: Kernel) -> Kernel:
-    """``layout`` cut along ``_split_dim`` into ``PARTS_PER_THREAD`` parts per thread (at most
-    one per index, sizes within one), each reduced by its own strategy; ``whole`` runs instead
-    when another call is using the pool."""
-    dim = _split_dim(layout.shape, threads)
-    parts = _parts(op, layout, accumulate, dim, min(threads * PARTS_PER_THREAD, layout.shape[dim]))
-    if layout.reduced[dim]:
-        return partial(split_reduced, parts=parts, whole=whole, ufunc=_UFUNCS[op])
-    kept = tuple(size for size, is_reduced in zip(layout.shape, layout.reduced) if not is_reduced)
-    return partial(split_kept, parts=parts, whole=whole, shape=kept, dtype=_temporary_dtype(layout, accumulate))
-
-
-def _parts(op: str, layout: Layout, accumulate: np.dtype[Any] | None, dim: int, count: int) -> tuple[Part, ...]:
-    size = layout.shape[dim]
-    kernels: dict[int, Kernel] = {}  # parts of one size share a kernel
-    parts = []
-    for index in range(count):
-        start, stop = size * index // count, size * (index + 1) // count
-        if stop - start not in kernels:
-            shape = layout.shape[:dim] + (stop - start,) + layout.shape[dim + 1 :]
-            kernels[stop - start] = _reducer(op, Layout(shape, layout.strides, layout.reduced, layout.dtype), accumulate)
-        view_index = tuple(slice(start, stop) if axis == dim else slice(None) for axis in range(len(layout.shape)))
-        out_index = tuple(cut for cut, is_reduced in zip(view_index, layout.reduced) if not is_reduced)
-        parts.append(Part(view_index, out_index, kernels[stop - start]))
-    return tuple(parts)
-
-
-def _split_dim(shape: tuple[int, ...], threads: int) -> int:
-    """The outermost dim long enough to cut evenly (its parts share the least memory), else the longest."""
-    even = [axis for axis, size in enumerate(shape) if size >= SPLIT_MIN_PER_THREAD * threads]
-    return even[0] if even else max(range(len(shape)), key=lambda axis: shape[axis])
+def _part(layout: Layout, dim: int, start: int, stop: int, kernel: Kernel) -> Part:
+    view_index = tuple(slice(start, stop) if axis == dim else slice(None) for axis in range(len(layout.shape)))
+    out_index = tuple(cut for cut, is_reduced in zip(view_index, layout.reduced) if not is_reduced)
+    return Part(view_index, out_index, kernel)
 
 
 def pick(op: str, layout: Layout, accumulate: np.dtype[Any] | None) -> str:
@@ -197,7 +121,7 @@ def pick(op: str, layout: Layout, accumulate: np.dtype[Any] | None) -> str:
     float_sum = op in ("sum", "mean") and _is_float(accumulate) and accumulate == layout.dtype
     if _single_reduced(layout):
         outer, count, inner = _around_reduced(layout)
-        if inner == 1 and count <= COLUMNS_MAX:
+        if inner == 1 and 2 <= count <= COLUMNS_MAX:
             return "columns"
         # A reduced innermost run is already one long numpy loop, except for multiply (no
         # SIMD); with several outer slices einsum sums faster than blocked rows.
@@ -298,9 +222,8 @@ def _outer_first_kernel(op: str, layout: Layout, accumulate: np.dtype[Any] | Non
     shape = layout.shape[:first] + rest
     temporary = _temporary_dtype(layout, accumulate)
     c_strides = tuple(temporary.itemsize * math.prod(shape[index + 1 :]) for index in range(len(shape)))
-    # A thread's part can have size-1 dims; the temporary keeps them, as the part's layout does.
     reduced = layout.reduced[:first] + layout.reduced[first + 1 :]
-    remaining = fold(shape, c_strides, reduced, temporary, keep_size_one=True)
+    remaining = fold(shape, c_strides, reduced, temporary)
     then = _reducer(op, remaining, accumulate)
     return partial(chain, first=first_pass, shape=merged.shape, then=then, then_shape=remaining.shape)
 
@@ -349,9 +272,13 @@ def _pairwise_leaf(size: int) -> int:
 
 
 def _accumulate_dtype(op: str, dtype: np.dtype[Any], out_dtype: np.dtype[Any]) -> np.dtype[Any] | None:
-    """The dtype to reduce in: float16 sums run in float32 (numpy's float16 sums drift)."""
+    """The dtype to reduce in: float16 sums run in float32 (numpy's float16 sums drift), and
+    float16/float32 products in float64 (float32 products of values near 1 drift: 1.3e-3 off
+    on 655 360 of them, numpy's 6.6e-5)."""
     if op in ("max", "min"):
         return None
+    if op == "prod" and out_dtype.kind == "f" and out_dtype.itemsize < 8:
+        return np.dtype(np.float64)
     if out_dtype == np.float16:
         return np.dtype(np.float32)
     return out_dtype
@@ -360,6 +287,8 @@ def _accumulate_dtype(op: str, dtype: np.dtype[Any], out_dtype: np.dtype[Any]) -
 def filler(op: str, out_dtype: np.dtype[Any], out_shape: tuple[int, ...], extent_is_empty: bool) -> Kernel:
     """The kernel of an input with a zero-size dim: the empty extent's value, or an empty result."""
     value = _EMPTY_VALUES[op] if extent_is_empty else 0
+    if op == "mean" and out_dtype.kind == "c":
+        value = complex(np.nan, np.nan)  # 0 / 0 in complex arithmetic, as numpy computes it
     return partial(fill, shape=out_shape, value=value, dtype=out_dtype)
 
 
@@ -434,11 +363,14 @@ def einsum_sum_split(
     return np.add.reduce(partial_sums, axis=-1)  # type: ignore[no-any-return]
 
 
-def split_kept(view: Array, *, parts: tuple[Part, ...], whole: Kernel, shape: tuple[int, ...], dtype: np.dtype[Any]) -> Array:
-    """Parts cut along a kept dim, each filling its own region of the result on its own thread."""
+def split_kept(
+    view: Array, *, parts: tuple[Part, ...], shape: tuple[int, ...], dtype: np.dtype[Any], cost: _cost.Cost
+) -> Array:
+    """Parts cut along a kept dim, each filling its own region of the result."""
     total = np.empty(shape, dtype)
     tasks = [(part.kernel, view[part.view_index], total[part.out_index]) for part in parts]
-    return whole(view) if _parallel.run_parts(_reduce_into, tasks) is None else total
+    _parallel.run_parts(_reduce_into, tasks, _cost.threads_for(cost, len(parts)))
+    return total
 
 
 def _reduce_into(task: tuple[Kernel, Array, Array]) -> None:
@@ -446,11 +378,10 @@ def _reduce_into(task: tuple[Kernel, Array, Array]) -> None:
     np.copyto(region, kernel(part).reshape(region.shape))
 
 
-def split_reduced(view: Array, *, parts: tuple[Part, ...], whole: Kernel, ufunc: np.ufunc) -> Array:
-    """Parts cut along a reduced dim, reduced on their threads, then combined in order."""
-    results = _parallel.run_parts(_reduce_part, [(part.kernel, view[part.view_index]) for part in parts])
-    if results is None:
-        return whole(view)
+def split_reduced(view: Array, *, parts: tuple[Part, ...], ufunc: np.ufunc, cost: _cost.Cost) -> Array:
+    """Parts cut along a reduced dim, reduced on any thread, then combined in order."""
+    tasks = [(part.kernel, view[part.view_index]) for part in parts]
+    results = _parallel.run_parts(_reduce_part, tasks, _cost.threads_for(cost, len(parts)))
     total = results[0]
     for result in results[1:]:
         ufunc(total, result.reshape(total.shape), out=total)
@@ -474,10 +405,6 @@ def divide(view: Array, *, kernel: Kernel, count: int, dtype: np.dtype[Any]) -> 
 
 def cast(view: Array, *, kernel: Kernel, dtype: np.dtype[Any]) -> Array:
     return kernel(view).astype(dtype)
-
-
-def copy_as(view: Array, *, dtype: np.dtype[Any]) -> Array:
-    return np.array(view, dtype=dtype, copy=True)
 
 
 def fill(view: Array, *, shape: tuple[int, ...], value: object, dtype: np.dtype[Any]) -> Array:

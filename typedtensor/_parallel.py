@@ -1,98 +1,174 @@
-"""A small persistent thread pool that runs the parts of one large reduction on several cores.
+"""Runs the parts of one large reduction on several threads.
 
-numpy's reductions run on one core and release the GIL inside their loops, so independent parts
-of one reduction run in parallel on threads. The pool has ``thread_count() - 1`` workers and is
-created on first use; the calling thread always runs the first part itself, so a reduction
-needs no worker to be free to make progress.
+The parts are fixed by the plan (by the data, never by the thread count), and each part's result
+lands in its own slot, so combining them in order gives the same bits whoever computed them.
+This module only decides who computes which: the calling thread and up to ``threads - 1``
+persistent workers take parts from a shared counter. A worker is woken through a queue (a lock
+release, a few microseconds); one that is slow to start because its core is busy costs little,
+since the caller takes the parts no one has started. Several user threads reducing at once share
+the workers, and each waits only for parts that are already being computed, so none can block
+another.
 
-Several user threads reducing at once: only one of them gets the pool at a time; the others
-run their reduction whole on their own thread (``run_parts`` returns None), so at most
-``user threads + thread_count() - 1`` threads compute and nothing waits on a busy pool.
+A split in which the workers did less than half their share (their cores were busy) makes the
+next calls stay on one thread (``backing_off``), twice as many after each such split in a row.
 
-``TYPEDTENSOR_NUM_THREADS`` (read once, on first use) sets the thread count; ``1`` turns
-splitting off. The default is the number of cores this process may run on.
+The workers are daemon threads that live as long as the process, so reductions also split in
+``atexit`` handlers; a forked child starts its own. ``TYPEDTENSOR_NUM_THREADS`` (read once,
+when a reduction first considers splitting) sets the thread count, ``1`` turns splitting off;
+the default is the number of cores this process may run on.
 """
 
 from __future__ import annotations
 
-import concurrent.futures
+import contextlib
 import functools
+import itertools
 import os
+import queue
 import threading
-from collections.abc import Callable, Sequence
-from typing import Final, TypeVar
+import warnings
+from collections.abc import Callable, Iterator, Sequence
+from typing import Final, Generic, TypeVar
 
 ENV_VAR: Final = "TYPEDTENSOR_NUM_THREADS"
 
 Part = TypeVar("Part")
 Result = TypeVar("Result")
 
-_pool: concurrent.futures.ThreadPoolExecutor | None = None
-_busy = threading.Lock()  # held by the one call that is using the pool
+
+def thread_count() -> int:
+    """How many threads one reduction may use: ``TYPEDTENSOR_NUM_THREADS``, else the usable cores,
+    at most the ``limited`` count."""
+    return _configured_count() if _limit is None else min(_limit, _configured_count())
+
+
+_limit: int | None = None
+
+
+@contextlib.contextmanager
+def limited(count: int) -> Iterator[None]:
+    """Reductions in this block use at most ``count`` threads (benchmarks time one thread this way)."""
+    global _limit
+    before, _limit = _limit, count
+    try:
+        yield
+    finally:
+        _limit = before
 
 
 @functools.cache
-def thread_count() -> int:
-    """How many threads one reduction may use: ``TYPEDTENSOR_NUM_THREADS``, else the usable cores."""
+def _configured_count() -> int:
+    """``TYPEDTENSOR_NUM_THREADS``, else the usable cores. A value that is not a positive integer
+    warns and is ignored: a typo in the environment must not break reductions."""
     value = os.environ.get(ENV_VAR, "").strip()
-    if not value:
-        return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
-    if not value.isdigit() or int(value) < 1:
-        raise ValueError(f"{ENV_VAR} must be a positive integer, got {value!r}")
-    return int(value)
+    if value.isascii() and value.isdigit() and int(value) >= 1:
+        return int(value)
+    if value:
+        warnings.warn(f"{ENV_VAR} must be a positive integer, got {value!r}; using the usable cores", RuntimeWarning, stacklevel=3)
+    return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
 
 
-def run_parts(function: Callable[[Part], Result], parts: Sequence[Part]) -> list[Result] | None:
-    """``function`` of every part, the first on the calling thread and the rest on the pool.
+class _Job(Generic[Part, Result]):
+    """One call's parts: taken by index from a shared counter, each result stored in its slot."""
 
-    None when another call is using the pool: the caller then does the work alone.
-    """
-    if not _busy.acquire(blocking=False):
-        return None
-    try:
-        pool = _get_pool()
-        futures = [pool.submit(function, part) for part in parts[1:]]
-        try:
-            results = {0: function(parts[0])}
-            results.update(_take_back(function, parts, futures))
-        finally:
-            # Even if a part raised, the pool stays ours until the others are done.
-            concurrent.futures.wait(futures)
-        return [results[index] if index in results else futures[index - 1].result() for index in range(len(parts))]
-    finally:
-        _busy.release()
+    def __init__(self, function: Callable[[Part], Result], parts: Sequence[Part]) -> None:
+        self.function = function
+        self.parts = parts
+        self.results: list[Result | None] = [None] * len(parts)
+        self.error: BaseException | None = None
+        self._next = itertools.count()  # next() on it is atomic: each index is taken once
+        self._lock = threading.Lock()
+        self._finished = 0
+        self.done = threading.Lock()  # held until the last part is finished
+        self.done.acquire()
 
-
-def _take_back(
-    function: Callable[[Part], Result], parts: Sequence[Part], futures: list[concurrent.futures.Future[Result]]
-) -> dict[int, Result]:
-    """Run here the parts no worker has started, last first (workers take them first to last).
-
-    When other processes keep the other cores busy, waiting for a worker to be scheduled would
-    make the split slower than one thread; taking its parts back bounds that loss.
-    """
-    results = {}
-    for index in range(len(parts) - 1, 0, -1):
-        if not futures[index - 1].cancel():
-            break  # a worker has this part, so it has every earlier one
-        results[index] = function(parts[index])
-    return results
+    def work(self) -> int:
+        """Compute parts until none is left to take; how many this thread computed."""
+        count, done = len(self.parts), 0
+        while (index := next(self._next)) < count:
+            done += 1
+            try:
+                self.results[index] = self.function(self.parts[index])
+            except BaseException as error:  # noqa: BLE001 - re-raised by the caller
+                self.error = self.error or error
+            with self._lock:
+                self._finished += 1
+                last = self._finished == count
+            if last:
+                self.done.release()
+        return done
 
 
-def _get_pool() -> concurrent.futures.ThreadPoolExecutor:
-    global _pool
-    if _pool is None:
-        # ThreadPoolExecutor's workers are joined at interpreter exit, after their queued work.
-        _pool = concurrent.futures.ThreadPoolExecutor(thread_count() - 1, thread_name_prefix="typedtensor")
-    return _pool
+_jobs: queue.SimpleQueue[_Job[object, object]] = queue.SimpleQueue()
+_workers: list[threading.Thread] = []
+_workers_lock = threading.Lock()
 
 
-def _forget_pool_after_fork() -> None:
-    """A forked child has none of the parent's threads: its first split makes a new pool."""
-    global _pool, _busy
-    _pool = None
-    _busy = threading.Lock()
+def run_parts(function: Callable[[Part], Result], parts: Sequence[Part], threads: int) -> list[Result]:
+    """``function`` of every part, in order, computed on up to ``threads`` threads (the caller's included)."""
+    if len(parts) < 2:
+        return [function(part) for part in parts]
+    job: _Job[Part, Result] = _Job(function, parts)
+    helpers = _start_workers(min(threads, len(parts)) - 1)
+    for _ in range(helpers):
+        _jobs.put(job)  # type: ignore[arg-type]
+    by_caller = job.work()
+    job.done.acquire()  # the parts other threads took are finished
+    if helpers:
+        _record(len(parts) - by_caller >= len(parts) * helpers / (helpers + 1) / 2)
+    if job.error is not None:
+        raise job.error
+    return job.results  # type: ignore[return-value]
+
+
+MAX_BACKOFF: Final = 6  # after splits that did not help in a row, stay on one thread for up to 2**6 calls
+_backoff = {"calls_left": 0, "misses": 0}  # races between callers only blur the count
+
+
+def backing_off() -> bool:
+    """Whether this call should stay on one thread because recent splits did not help."""
+    if _backoff["calls_left"] <= 0:
+        return False
+    _backoff["calls_left"] -= 1
+    return True
+
+
+def _record(helped: bool) -> None:
+    """Remember whether the workers did at least half their share of a split's parts."""
+    if helped:
+        _backoff["misses"] = 0
+        return
+    _backoff["misses"] = min(_backoff["misses"] + 1, MAX_BACKOFF)
+    _backoff["calls_left"] = 2 ** _backoff["misses"]
+
+
+def _start_workers(wanted: int) -> int:
+    """Make sure ``wanted`` workers exist; how many there are (fewer if threads cannot start)."""
+    if wanted <= len(_workers):
+        return wanted
+    with _workers_lock:
+        while len(_workers) < wanted:
+            worker = threading.Thread(target=_serve, name=f"typedtensor-{len(_workers)}", daemon=True)
+            try:
+                worker.start()
+            except RuntimeError:  # the interpreter is shutting down: the caller does the work
+                break
+            _workers.append(worker)
+        return min(wanted, len(_workers))
+
+
+def _serve() -> None:
+    while True:
+        _jobs.get().work()  # a job already finished by others has no part left: a no-op
+
+
+def _forget_workers_after_fork() -> None:
+    """A forked child has none of the parent's threads: its first split starts its own."""
+    global _jobs, _workers_lock
+    _jobs = queue.SimpleQueue()
+    _workers.clear()
+    _workers_lock = threading.Lock()
 
 
 if hasattr(os, "register_at_fork"):
-    os.register_at_fork(after_in_child=_forget_pool_after_fork)
+    os.register_at_fork(after_in_child=_forget_workers_after_fork)

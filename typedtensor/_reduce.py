@@ -1,9 +1,10 @@
 """The canonicalized reducer behind every reduction.
 
 Plan, then execute (the TensorFlow Lite idea): normalise the axes with the shared shape rules,
-drop size-1 dims, fold neighbouring dims that are both reduced or both kept where the strides
-allow (so the fold is a view), and cache the plan by (op, shape, strides, dtype, axis,
-keepdims). Executing a cached plan is a reshape, one kernel call and a reshape.
+put the dims in memory order, drop size-1 dims, fold neighbouring dims that are both reduced or
+both kept where the strides allow (so the fold is a view; ``_layout``), and cache the plan by
+(op, shape, strides, dtype, axis, keepdims). Executing a cached plan is a reshape, one kernel
+call and a reshape (a transpose on each side for inputs not in C order).
 """
 
 from __future__ import annotations
@@ -15,7 +16,9 @@ from typing import Any, Final, TypeAlias
 
 import numpy as np
 
-from typedtensor import _kernels
+from typedtensor import _compiled, _kernels
+from typedtensor._compiled import CompiledPlan
+from typedtensor._layout import fold, memory_order
 from typedtensor._dtypes import marker_named, marker_of, numpy_dtype_of, type_text
 from typedtensor._errors import problem_error
 from typedtensor._shape_rules import AxisKey, Problem, apply_mask, reduced_mask, result_dtype, wrong_axis_kind
@@ -36,15 +39,26 @@ class EmptyExtent:
 
 
 @dataclass(frozen=True, slots=True)
-class Plan:
-    """How to run one reduction on arrays of one shape, strides and dtype."""
+class NumpyPlan:
+    """How to run one reduction on arrays of one shape, strides and dtype, on numpy."""
 
+    flip: tuple[slice, ...] | None  # reverses the reduced dims that step backwards, so they fold
+    order: tuple[int, ...] | None  # the input's dims in memory order; None if they already are
     view_shape: tuple[int, ...]  # the input folded: size-1 dims dropped, neighbours of a kind merged
+    kept_shape: tuple[int, ...] | None  # the kernel's result as kept dims in memory order ...
+    kept_back: tuple[int, ...] | None  # ... and the transpose that puts them back; None if in order
     out_shape: tuple[int, ...]  # the result's shape, keepdims applied
     kernel: _kernels.Kernel  # reduces an array of view_shape to one of out_shape's size
 
     def run(self, array: Array) -> Array:
-        return self.kernel(array.reshape(self.view_shape)).reshape(self.out_shape)
+        if self.flip is not None:
+            array = array[self.flip]
+        if self.order is not None:
+            array = array.transpose(self.order)
+        result = self.kernel(array.reshape(self.view_shape))
+        if self.kept_back is not None:
+            result = result.reshape(self.kept_shape).transpose(self.kept_back)
+        return result.reshape(self.out_shape)
 
 
 def reduce_array(op: str, array: Array, axis: object, keepdims: bool, caller: str) -> Array:
@@ -56,14 +70,16 @@ def reduce_array(op: str, array: Array, axis: object, keepdims: bool, caller: st
     if keepdims is not False and keepdims is not True and not isinstance(keepdims, np.bool_):
         raise TypeError(f'"{caller}": keepdims must be True or False, got {type(keepdims).__name__} {keepdims!r}')
     plan = _plan(op, array.shape, array.strides, array.dtype, key, bool(keepdims))
-    if isinstance(plan, Plan):
+    if type(plan) is CompiledPlan or type(plan) is NumpyPlan:
         return plan.run(array)
-    raise _error(plan, caller, array)
+    raise _error(plan, caller, array)  # type: ignore[arg-type]
 
 
 def _axis_key(axis: object, caller: str) -> AxisKey:
     """``axis`` as a hashable key, or a ``TypeError`` that says what ``axis`` may be."""
-    if axis is None or isinstance(axis, str) or type(axis) is int:
+    if axis is None or type(axis) is int or isinstance(axis, str):
+        return axis
+    if type(axis) is tuple and all(type(k) is int for k in axis):  # the common case, kept cheap
         return axis
     if isinstance(axis, (tuple, list)) and all(_is_int(k) for k in axis):
         return tuple(operator.index(k) for k in axis)
@@ -85,7 +101,7 @@ def _error(problem: Problem | EmptyExtent, caller: str, array: Array) -> Excepti
 @functools.lru_cache(maxsize=PLAN_CACHE_SIZE)
 def _plan(
     op: str, shape: tuple[int, ...], strides: tuple[int, ...], dtype: np.dtype[Any], axis: AxisKey, keepdims: bool
-) -> Plan | Problem | EmptyExtent:
+) -> CompiledPlan | NumpyPlan | Problem | EmptyExtent:
     mask = reduced_mask(axis, len(shape))
     if not isinstance(mask, tuple):
         return mask
@@ -96,7 +112,31 @@ def _plan(
         extent_is_empty = 0 in [size for size, reduced in zip(shape, mask) if reduced] and 0 not in out_shape
         if extent_is_empty and op in ("max", "min"):
             return EmptyExtent(axis)
-        return Plan(shape, out_shape, _kernels.filler(op, out_dtype, out_shape, extent_is_empty))
-    layout = _kernels.fold(shape, strides, mask, dtype)
-    return Plan(layout.shape, out_shape, _kernels.choose(op, layout, out_dtype))
+        return NumpyPlan(None, None, shape, None, None, out_shape, _kernels.filler(op, out_dtype, out_shape, extent_is_empty))
+    if _compiled.handles(dtype):
+        return _compiled.plan(op, shape, strides, dtype, mask, out_shape, out_dtype)
+    return _numpy_plan(op, shape, strides, dtype, mask, out_shape, out_dtype)
 
+
+def _numpy_plan(
+    op: str, shape: tuple[int, ...], strides: tuple[int, ...], dtype: np.dtype[Any], mask: tuple[bool, ...],
+    out_shape: tuple[int, ...], out_dtype: np.dtype[Any],
+) -> NumpyPlan:  # fmt: skip
+    # A reduced dim read backwards reduces the same elements: reversing it lets it fold.
+    backwards = [reduced and stride < 0 for stride, reduced in zip(strides, mask)]
+    strides = tuple(-stride if back else stride for stride, back in zip(strides, backwards))
+    order = memory_order(shape, strides)
+    layout = fold(
+        tuple(shape[dim] for dim in order), tuple(strides[dim] for dim in order), tuple(mask[dim] for dim in order), dtype
+    )
+    kept = [dim for dim in order if not mask[dim]]
+    kept_back = tuple(sorted(range(len(kept)), key=kept.__getitem__)) if kept != sorted(kept) else None
+    return NumpyPlan(
+        tuple(slice(None, None, -1 if back else 1) for back in backwards) if any(backwards) else None,
+        None if order == tuple(range(len(shape))) else order,
+        layout.shape,
+        tuple(shape[dim] for dim in kept) if kept_back else None,
+        kept_back,
+        out_shape,
+        _kernels.choose(op, layout, out_dtype),
+    )

@@ -1,0 +1,60 @@
+"""The cost model's split decisions, and the back-off after splits that did not help."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from typedtensor import _cost, _parallel
+
+
+@pytest.fixture(autouse=True)
+def two_cores(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(_parallel, "thread_count", lambda: 2)
+    monkeypatch.setitem(_parallel._backoff, "calls_left", 0)
+    monkeypatch.setitem(_parallel._backoff, "misses", 0)
+
+
+@pytest.mark.parametrize(
+    ("op", "dtype", "megabytes", "threads"),
+    [
+        ("sum", "float64", 12, 1),  # memory-bound in cache: 47/30 GB/s does not pay for the wake-up by 1.3x
+        ("max", "float64", 16, 1),
+        ("sum", "float32", 30, 2),  # ... until about 23 MB
+        ("sum", "float64", 128, 2),  # from DRAM two cores read 33 GB/s against one's 17
+        ("sum", "float16", 16, 2),  # compute-bound: nearly twice as fast on two cores
+        ("prod", "int32", 21, 2),
+        ("sum", "int8", 8, 2),
+        ("sum", "float16", 1, 1),  # too short to pay for waking a worker
+    ],
+)
+def test_splits_only_where_predicted_to_pay(op: str, dtype: str, megabytes: int, threads: int) -> None:
+    cost = _cost.compiled_cost(op, np.dtype(dtype), megabytes << 20)
+    assert _cost.threads_for(cost, parts=8) == threads
+
+
+def test_never_more_threads_than_parts_or_cores(monkeypatch: pytest.MonkeyPatch) -> None:
+    slow = _cost.compiled_cost("prod", np.dtype("float16"), 256 << 20)
+    assert _cost.threads_for(slow, parts=1) == 1
+    monkeypatch.setattr(_parallel, "thread_count", lambda: 16)
+    assert _cost.threads_for(slow, parts=5) == 5
+    monkeypatch.setattr(_parallel, "thread_count", lambda: 1)
+    assert _cost.threads_for(slow, parts=5) == 1
+
+
+def test_splits_that_did_not_help_keep_the_next_calls_on_one_thread() -> None:
+    slow = _cost.compiled_cost("sum", np.dtype("float16"), 64 << 20)
+    _parallel._record(helped=False)
+    assert [_cost.threads_for(slow, 8) for _ in range(3)] == [1, 1, 2]  # 2 calls back off
+    _parallel._record(helped=False)
+    _parallel._record(helped=False)
+    assert [_cost.threads_for(slow, 8) for _ in range(9)] == [1] * 8 + [2]  # then 4, then 8
+    _parallel._record(helped=True)
+    _parallel._record(helped=False)
+    assert [_cost.threads_for(slow, 8) for _ in range(3)] == [1, 1, 2]  # a good split starts over
+
+
+def test_a_split_in_which_the_workers_did_their_share_counts_as_helping() -> None:
+    results = _parallel.run_parts(lambda part: part * 2, list(range(64)), threads=2)
+    assert results == [part * 2 for part in range(64)]
+    assert _parallel._backoff["calls_left"] in (0, 2)  # 2 only if the worker never got a core

@@ -1,0 +1,3 @@
+def reduce(
+    op: int, in_type: int, out_type: int, source: object, in_offset: int, target: object, out_offset: int, layout: bytes, divisor: float, /
+) -> None: ...

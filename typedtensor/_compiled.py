@@ -1,0 +1,187 @@
+"""The compiled path: reductions planned here, run by the C loops of ``_ckernels.c``.
+
+A plan describes the folded view to the C loops as dims (size, input byte stride, result element
+stride, reduced), outermost in memory first, with every input stride made positive (a dim read
+backwards starts at its last element; a kept one then writes its results backwards too). The C
+loops read the input in memory order and write each result once, straight into its place in the
+result array, so no layout needs a copy or a transpose.
+
+A large view is cut into parts fixed by the data (``_layout.cut``). Cut along a kept dim, each
+part writes its own region of the result; cut along a reduced dim, each part writes its partial
+results (in the accumulating type: float64 for float sums) into a row of its own, and one more
+call combines the rows in order and converts them. Either way the bits do not depend on how many
+threads computed the parts.
+
+The extension is built at install when a compiler is there. Without it, or with
+``TYPEDTENSOR_KERNELS=numpy`` in the environment, every reduction runs on numpy (``_kernels``);
+complex dtypes always do.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import struct
+from dataclasses import dataclass
+from typing import Any, Final, TypeAlias
+
+import numpy as np
+
+from typedtensor import _cost, _parallel
+from typedtensor._layout import Layout, cut, fold, memory_order
+
+try:
+    from typedtensor import _ckernels
+except ImportError:  # built without a compiler: the numpy kernels run instead
+    _ckernels = None  # type: ignore[assignment]
+
+Array: TypeAlias = np.ndarray[Any, Any]
+
+ENV_VAR: Final = "TYPEDTENSOR_KERNELS"
+OP_CODES: Final = {"sum": 0, "prod": 1, "max": 2, "min": 3, "any": 4, "all": 5, "mean": 6}
+TYPE_CODES: Final[dict[np.dtype[Any], int]] = {
+    np.dtype(name): code
+    for code, name in enumerate(
+        ["bool", "int8", "uint8", "int16", "uint16", "int32", "uint32", "int64", "uint64", "float16", "float32", "float64"]
+    )
+}
+
+#: Whether reductions run on the compiled loops: the extension is there and not switched off.
+enabled: bool = _ckernels is not None and os.environ.get(ENV_VAR, "").strip().lower() != "numpy"
+
+
+def handles(dtype: np.dtype[Any]) -> bool:
+    """Whether the compiled path reduces arrays of ``dtype`` (complex ones stay on numpy)."""
+    return enabled and dtype in TYPE_CODES
+
+
+@dataclass(frozen=True, slots=True)
+class Call:
+    """One call of the C loops: where it starts reading (bytes) and writing (elements), and the view."""
+
+    in_offset: int
+    out_offset: int
+    layout: bytes
+
+
+@dataclass(frozen=True, slots=True)
+class CompiledPlan:
+    """How to run one reduction on arrays of one shape, strides and dtype."""
+
+    op: int
+    in_type: int
+    out_shape: tuple[int, ...]
+    out_dtype: np.dtype[Any]
+    divisor: float  # a mean's element count; 0 for the other ops
+    calls: tuple[Call, ...]  # one per part, or a single one
+    combine: Call | None  # a reduced cut: combines the parts' rows of partial results
+    partial_dtype: np.dtype[Any]  # the dtype of those rows
+    cost: _cost.Cost
+
+    def run(self, array: Array) -> Array:
+        out = np.empty(self.out_shape, self.out_dtype)
+        if len(self.calls) == 1:
+            call = self.calls[0]
+            _ckernels.reduce(self.op, self.in_type, TYPE_CODES[self.out_dtype], array, call.in_offset, out, call.out_offset, call.layout, self.divisor)
+        elif self.combine is None:
+            _parallel.run_parts(lambda call: self._into(array, out, call), self.calls, self._threads())
+        else:
+            self._combined(array, out, self.combine)
+        return out
+
+    def _threads(self) -> int:
+        return _cost.threads_for(self.cost, len(self.calls))
+
+    def _into(self, array: Array, out: Array, call: Call) -> None:
+        _ckernels.reduce(self.op, self.in_type, TYPE_CODES[self.out_dtype], array, *_fields(call, out), self.divisor)
+
+    def _combined(self, array: Array, out: Array, combine: Call) -> None:
+        partials = np.empty((len(self.calls), max(1, out.size)), self.partial_dtype)
+        code = TYPE_CODES[self.partial_dtype]
+        _parallel.run_parts(
+            lambda call: _ckernels.reduce(self.op, self.in_type, code, array, *_fields(call, partials), 0.0),
+            self.calls,
+            self._threads(),
+        )
+        _ckernels.reduce(self.op, code, TYPE_CODES[self.out_dtype], partials, *_fields(combine, out), self.divisor)
+
+
+def _fields(call: Call, out: Array) -> tuple[int, Array, int, bytes]:
+    return call.in_offset, out, call.out_offset, call.layout
+
+
+def plan(
+    op: str, shape: tuple[int, ...], strides: tuple[int, ...], dtype: np.dtype[Any], mask: tuple[bool, ...],
+    out_shape: tuple[int, ...], out_dtype: np.dtype[Any],
+) -> CompiledPlan:  # fmt: skip
+    """The compiled plan of ``op`` over the dims ``mask`` reduces of a non-empty array."""
+    layout, in_offset, out_offset = _canonical(shape, strides, mask, dtype)
+    divisor = float(math.prod(size for size, reduced in zip(shape, mask) if reduced)) if op == "mean" else 0.0
+    partial_dtype = _partial_dtype(op, dtype, out_dtype)
+    parts = cut(layout)
+    common = (OP_CODES[op], TYPE_CODES[dtype], out_shape, out_dtype, divisor)
+    cost = _cost.compiled_cost(op, dtype, layout.nbytes)
+    if parts is None:
+        return CompiledPlan(*common, (Call(in_offset, out_offset, _packed(layout)),), None, partial_dtype, cost)
+    dim, outputs = parts.dim, math.prod(out_shape)
+    assert layout.out_strides is not None
+    calls = tuple(
+        Call(
+            in_offset + start * layout.strides[dim],
+            out_offset + (index * outputs if layout.reduced[dim] else start * layout.out_strides[dim]),
+            _packed(layout.with_dim(dim, stop - start)),
+        )
+        for index, (start, stop) in enumerate(parts.ranges)
+    )
+    if not layout.reduced[dim]:
+        return CompiledPlan(*common, calls, None, partial_dtype, cost)
+    return CompiledPlan(*common, calls, _combining(len(calls), outputs, partial_dtype), partial_dtype, cost)
+
+
+def _canonical(
+    shape: tuple[int, ...], strides: tuple[int, ...], mask: tuple[bool, ...], dtype: np.dtype[Any]
+) -> tuple[Layout, int, int]:
+    """The folded view in memory order with positive strides, and where it starts reading and writing."""
+    kept = [size for size, reduced in zip(shape, mask) if not reduced]
+    after_each = iter([math.prod(kept[index + 1 :]) for index in range(len(kept))])  # the result in C order
+    out_strides = [0 if reduced else next(after_each) for reduced in mask]
+    in_offset = out_offset = 0
+    in_strides = list(strides)
+    for dim, size in enumerate(shape):
+        if in_strides[dim] < 0:  # read it forwards: start at its last element
+            in_offset += (size - 1) * in_strides[dim]
+            out_offset += (size - 1) * out_strides[dim]
+            in_strides[dim], out_strides[dim] = -in_strides[dim], -out_strides[dim]
+    order = memory_order(shape, tuple(in_strides))
+    layout = fold(
+        tuple(shape[d] for d in order), tuple(in_strides[d] for d in order), tuple(mask[d] for d in order), dtype,
+        tuple(out_strides[d] for d in order),
+    )  # fmt: skip
+    return layout, in_offset, out_offset
+
+
+def _combining(parts: int, outputs: int, partial_dtype: np.dtype[Any]) -> Call:
+    """The call that reduces ``parts`` rows of ``outputs`` partial results (C order) into the result."""
+    item = partial_dtype.itemsize
+    dims = [(parts, outputs * item, 0, True)] + ([(outputs, item, 1, False)] if outputs > 1 else [])
+    return Call(0, 0, _pack(dims))
+
+
+def _partial_dtype(op: str, dtype: np.dtype[Any], out_dtype: np.dtype[Any]) -> np.dtype[Any]:
+    """The dtype of a part's partial results: what the C loops accumulate ``op`` of ``dtype`` in."""
+    if op in ("max", "min"):
+        return dtype
+    if op in ("any", "all"):
+        return np.dtype(np.bool_)
+    if op == "mean" or dtype.kind == "f":
+        return np.dtype(np.float64)
+    return out_dtype  # int64 or uint64
+
+
+def _packed(layout: Layout) -> bytes:
+    assert layout.out_strides is not None
+    return _pack(list(zip(layout.shape, layout.strides, layout.out_strides, layout.reduced)))
+
+
+def _pack(dims: list[tuple[int, int, int, bool]]) -> bytes:
+    return struct.pack(f"={4 * len(dims)}q", *[int(value) for dim in dims for value in dim])

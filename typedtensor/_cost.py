@@ -1,0 +1,78 @@
+"""Whether a large reduction is worth running on several threads: a cost model.
+
+The parts of a large reduction are fixed by the data (``_layout.cut``); this module only decides
+how many threads compute them. It predicts the single-thread time from the speed of the loop
+for the op and dtype (measured on data in cache, single thread) capped by memory bandwidth, and
+the time on ``n`` threads from ``n`` times that speed capped by ``n`` threads' bandwidth, plus
+the cost of waking the workers. It splits only when the prediction wins by ``SPLIT_GAIN``.
+
+Memory-bound loops gain little (two cores read a cached 20 MB at 47 GB/s against one core's 30:
+1.5x at most), compute-bound ones (float16, int8 sums, int products) nearly 2x. A run in which
+the workers did little of the work (their cores were busy) makes later calls stay on one thread
+for a while (``_parallel.backing_off``), so a loaded machine costs a probe now and then.
+
+The figures are this machine class's (2-core AMD EPYC, 1 MiB L2, 32 MiB L3); ``python
+benchmarks/reduce.py --calibrate`` measures the loop speeds on another machine.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Final
+
+import numpy as np
+
+from typedtensor import _parallel
+
+# Single-thread GB/s of input of the compiled loops on data in L2, the slower of rows and columns
+# (benchmarks/reduce.py --calibrate): sum, prod, max/min, any/all, mean. Unsigned integers run
+# the same instructions as signed ones of their width.
+LOOP_SPEEDS: Final[dict[str, tuple[float, float, float, float, float]]] = {
+    "bool": (5.5, 2.9, 13.5, 11.3, 2.9),
+    "int8": (7.3, 3.0, 11.5, 11.6, 3.7),
+    "int16": (12.3, 6.1, 20.2, 25.4, 10.1),
+    "int32": (24.5, 12.3, 28.7, 30.4, 22.7),
+    "int64": (38.6, 24.3, 26.5, 34.5, 16.7),
+    "float16": (3.1, 3.0, 7.3, 26.1, 3.2),
+    "float32": (23.7, 23.7, 22.4, 36.0, 22.9),
+    "float64": (43.0, 40.5, 36.4, 34.1, 41.6),
+}
+_OP_COLUMN: Final = {"sum": 0, "prod": 1, "max": 2, "min": 2, "any": 3, "all": 3, "mean": 4}
+NUMPY_SPEED: Final = 8.0  # GB/s: the numpy kernels' typical speed (they call numpy several times)
+CACHE_BYTES: Final = 32 << 20  # larger inputs stream from DRAM
+BANDWIDTH: Final = {True: (30.0, 47.0), False: (17.0, 33.0)}  # GB/s on 1 and 2 cores: in cache, from DRAM
+WAKE_SECONDS: Final = 100e-6  # waking workers and combining parts, with margin
+SPLIT_GAIN: Final = 1.3  # split only if predicted at least this much faster
+
+
+@dataclass(frozen=True, slots=True)
+class Cost:
+    """What the model needs of a plan: the bytes it reads and its loop's speed in GB/s."""
+
+    nbytes: int
+    speed: float
+
+
+def compiled_cost(op: str, dtype: np.dtype[Any], nbytes: int) -> Cost:
+    return Cost(nbytes, LOOP_SPEEDS[dtype.name.removeprefix("u")][_OP_COLUMN[op]])
+
+
+def numpy_cost(nbytes: int) -> Cost:
+    return Cost(nbytes, NUMPY_SPEED)
+
+
+def predicted_seconds(cost: Cost, threads: int) -> float:
+    """The predicted time of the reduction on ``threads`` threads."""
+    in_cache = cost.nbytes <= CACHE_BYTES
+    one, two = BANDWIDTH[in_cache]
+    bandwidth = one if threads == 1 else two  # more cores than two: no more bandwidth assumed
+    seconds = cost.nbytes / (min(threads * cost.speed, bandwidth) * 1e9)
+    return seconds if threads == 1 else seconds + WAKE_SECONDS
+
+
+def threads_for(cost: Cost, parts: int) -> int:
+    """How many threads to compute ``parts`` parts on: 1 unless splitting is predicted to pay."""
+    threads = min(_parallel.thread_count(), parts)
+    if threads < 2 or _parallel.backing_off():
+        return 1
+    return threads if predicted_seconds(cost, 1) > SPLIT_GAIN * predicted_seconds(cost, threads) else 1
