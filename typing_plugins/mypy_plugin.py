@@ -9,13 +9,13 @@ understand keeps the declared return type, which is never wrong, only less exact
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Final, TypeVar
 
 from mypy.nodes import TypeInfo
 from mypy.plugin import Plugin, ReportConfigContext
 
 from typing_plugins import _elementwise, _reductions
-from typing_plugins._calls import FunctionHook, MethodHook
+from typing_plugins._calls import FunctionHook, FunctionSignatureHook, MethodHook, MethodSignatureHook
 from typing_plugins._rules import RULES_DIGEST
 from typing_plugins._tensor_types import TENSOR
 
@@ -26,6 +26,12 @@ PLUGIN_VERSION: Final = 3
 FUNCTION_HOOKS: Final[dict[str, FunctionHook]] = {**_reductions.FUNCTION_HOOKS, **_elementwise.FUNCTION_HOOKS}
 #: Methods and operators of ``Tensor`` by name.
 METHOD_HOOKS: Final[dict[str, MethodHook]] = {**_reductions.METHOD_HOOKS, **_elementwise.METHOD_HOOKS}
+#: Signatures adjusted before mypy checks a call: overloads loosened so the hook alone decides.
+FUNCTION_SIGNATURE_HOOKS: Final[dict[str, FunctionSignatureHook]] = {**_elementwise.FUNCTION_SIGNATURE_HOOKS}
+METHOD_SIGNATURE_HOOKS: Final[dict[str, MethodSignatureHook]] = {**_elementwise.METHOD_SIGNATURE_HOOKS}
+
+
+_Hook = TypeVar("_Hook")
 
 
 class TypedTensorPlugin(Plugin):
@@ -35,14 +41,24 @@ class TypedTensorPlugin(Plugin):
         return FUNCTION_HOOKS.get(fullname)
 
     def get_method_hook(self, fullname: str) -> MethodHook | None:
-        # mypy names a method after the class it is called on (python/mypy#19181), so a
-        # subclass of Tensor calls in as "mymodule.Images.sum".
-        class_name, _, method = fullname.rpartition(".")
-        hook = METHOD_HOOKS.get(method)
-        return hook if hook is not None and self._calls_tensor_method(class_name, method) else None
+        return self._tensor_method(METHOD_HOOKS, fullname)
+
+    def get_function_signature_hook(self, fullname: str) -> FunctionSignatureHook | None:
+        return FUNCTION_SIGNATURE_HOOKS.get(fullname)
+
+    def get_method_signature_hook(self, fullname: str) -> MethodSignatureHook | None:
+        return self._tensor_method(METHOD_SIGNATURE_HOOKS, fullname)
 
     def report_config_data(self, ctx: ReportConfigContext) -> str:
         return f"{PLUGIN_VERSION}:{RULES_DIGEST}"
+
+    def _tensor_method(self, hooks: dict[str, _Hook], fullname: str) -> _Hook | None:
+        """The hook of ``fullname`` if it calls a method of Tensor's own."""
+        # mypy names a method after the class it is called on (python/mypy#19181), so a
+        # subclass of Tensor calls in as "mymodule.Images.sum".
+        class_name, _, method = fullname.rpartition(".")
+        hook = hooks.get(method)
+        return hook if hook is not None and self._calls_tensor_method(class_name, method) else None
 
     def _calls_tensor_method(self, class_name: str, method: str) -> bool:
         """Whether ``class_name.method`` is Tensor's own: an override may mean something else."""
