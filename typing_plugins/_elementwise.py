@@ -141,13 +141,14 @@ def _infer_where(ctx: FunctionContext, condition: Type, left: Type, right: Type)
 
 
 def _infer_cast(ctx: CallContext, op: str, x: Type, dtype: Type) -> Type:
-    tensor, name = tensor_type(x), _marker_name(dtype)
-    if tensor is None or name is None:
+    tensor, marker = tensor_type(x), _marker(dtype)
+    if tensor is None or marker is None:
         raise NotUnderstood
-    problem = shape_rules.cast_dtype(name)
+    name = dtype_name(marker)
+    problem = shape_rules.cast_dtype(name) if name is not None else None
     if isinstance(problem, shape_rules.Problem):
         return _failed(ctx, problem, op, [tensor])
-    return ctx.default_return_type  # the declared ``Tensor[dtype, *Shape]`` is exact
+    return new_tensor(ctx.api, marker, tensor.shape)
 
 
 def _result(ctx: CallContext, op: str, operands: Sequence[Operand], typed: Sequence[Operand], rule: DTypeRule) -> Type:
@@ -221,23 +222,24 @@ def _operand(typ: Type) -> Operand:
     raise NotUnderstood  # a union, Any, another numpy scalar: the declared type says what is known
 
 
-def _marker_name(typ: Type) -> str | None:
-    """``float32`` for the argument ``tt.float32`` (a class object, or a ``type[float32]``)."""
+def _marker(typ: Type) -> Type | None:
+    """The dtype a ``dtype`` argument names: ``float32`` for ``tt.float32``, ``T`` for a ``type[T]``."""
     proper = get_proper_type(typ)
     if isinstance(proper, CallableType) and proper.is_type_obj():
         info = proper.type_object()
-        return info.name if info.module_name == DTYPES_MODULE else None
+        return Instance(info, []) if info.module_name == DTYPES_MODULE else None
     if isinstance(proper, TypeType):
-        return dtype_name(proper.item)
+        return proper.item
     return None
 
 
 def loosened(ctx: FunctionSigContext | MethodSigContext) -> FunctionLike:
-    """One overload with its tensors ``Tensor[Any, *tuple[Any, ...]]``, so that the hook decides the result."""
+    """A signature with its tensors and result ``Tensor[Any, *tuple[Any, ...]]``, so that the hook decides
+    the result (and no type context, as an assignment's, solves a shape before the arguments do)."""
     signature = ctx.default_signature
     loose = unknown_tensor(ctx.api, AnyType(TypeOfAny.special_form))
     arg_types = [loose if tensor_type(typ) is not None else typ for typ in signature.arg_types]
-    return signature.copy_modified(arg_types=arg_types, ret_type=loose, variables=[])
+    return signature.copy_modified(arg_types=arg_types, ret_type=loose)
 
 
 FUNCTION_HOOKS: Final[dict[str, FunctionHook]] = {
@@ -252,8 +254,6 @@ METHOD_HOOKS: Final[dict[str, MethodHook]] = {
     **{name: functools.partial(binary_method_hook, op, True) for name, op in _REFLECTED_OPERATORS.items()},
     "astype": functools.partial(cast_method_hook, "astype"),
 }
-#: The overloaded ones (all but ``cast`` and ``astype``), whose overloads the plugin loosens.
-FUNCTION_SIGNATURE_HOOKS: Final[dict[str, FunctionSignatureHook]] = {
-    name: loosened for name in FUNCTION_HOOKS if name != f"{_MODULE}.cast"
-}
+#: Every function, and every operator (``astype`` takes its shape from its receiver, not from the context).
+FUNCTION_SIGNATURE_HOOKS: Final[dict[str, FunctionSignatureHook]] = dict.fromkeys(FUNCTION_HOOKS, loosened)
 METHOD_SIGNATURE_HOOKS: Final[dict[str, MethodSignatureHook]] = {name: loosened for name in METHOD_HOOKS if name != "astype"}
