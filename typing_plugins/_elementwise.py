@@ -254,6 +254,12 @@ METHOD_HOOKS: Final[dict[str, MethodHook]] = {
     **{name: functools.partial(binary_method_hook, op, True) for name, op in _REFLECTED_OPERATORS.items()},
     "astype": functools.partial(cast_method_hook, "astype"),
 }
+#: ``2 == x`` is ``int.__eq__(x)`` to mypy (it takes any object): with a tensor it is elementwise.
+SCALAR_METHOD_HOOKS: Final[dict[str, MethodHook]] = {
+    f"builtins.{scalar}.__{name}__": functools.partial(binary_method_hook, op, True)
+    for scalar in ("bool", "int", "float", "complex")
+    for name, op in (("eq", "equal"), ("ne", "not_equal"))
+}
 #: Every function, and every operator (``astype`` takes its shape from its receiver, not from the context).
 FUNCTION_SIGNATURE_HOOKS: Final[dict[str, FunctionSignatureHook]] = dict.fromkeys(FUNCTION_HOOKS, loosened)
 METHOD_SIGNATURE_HOOKS: Final[dict[str, MethodSignatureHook]] = {name: loosened for name in METHOD_HOOKS if name != "astype"}

@@ -26,6 +26,8 @@ PLUGIN_VERSION: Final = 3
 FUNCTION_HOOKS: Final[dict[str, FunctionHook]] = {**_reductions.FUNCTION_HOOKS, **_elementwise.FUNCTION_HOOKS}
 #: Methods and operators of ``Tensor`` by name.
 METHOD_HOOKS: Final[dict[str, MethodHook]] = {**_reductions.METHOD_HOOKS, **_elementwise.METHOD_HOOKS}
+#: Methods of other classes by fullname, such as ``int.__eq__`` with a tensor argument.
+OTHER_METHOD_HOOKS: Final[dict[str, MethodHook]] = {**_elementwise.SCALAR_METHOD_HOOKS}
 #: Signatures adjusted before mypy checks a call: overloads loosened so the hook alone decides.
 FUNCTION_SIGNATURE_HOOKS: Final[dict[str, FunctionSignatureHook]] = {**_elementwise.FUNCTION_SIGNATURE_HOOKS}
 METHOD_SIGNATURE_HOOKS: Final[dict[str, MethodSignatureHook]] = {**_elementwise.METHOD_SIGNATURE_HOOKS}
@@ -41,7 +43,7 @@ class TypedTensorPlugin(Plugin):
         return FUNCTION_HOOKS.get(fullname)
 
     def get_method_hook(self, fullname: str) -> MethodHook | None:
-        return self._tensor_method(METHOD_HOOKS, fullname)
+        return OTHER_METHOD_HOOKS.get(fullname) or self._tensor_method(METHOD_HOOKS, fullname)
 
     def get_function_signature_hook(self, fullname: str) -> FunctionSignatureHook | None:
         return FUNCTION_SIGNATURE_HOOKS.get(fullname)
