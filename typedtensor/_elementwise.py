@@ -13,6 +13,7 @@ naming the op and every operand. The public functions, with their declared signa
 from __future__ import annotations
 
 import functools
+import operator
 from collections.abc import Callable
 from typing import Any, Final, TypeAlias
 
@@ -33,7 +34,7 @@ from typedtensor._shape_rules import (
     cast_dtype,
     unary_dtype,
 )
-from typedtensor._tensor import Tensor
+from typedtensor._tensor import Tensor, wrap
 
 #: An operand's array, or a Python scalar as its plain Python value.
 Value: TypeAlias = Array | complex
@@ -90,22 +91,28 @@ def _binary_refusal(op: str, left: DTypeKey, right: DTypeKey) -> DTypeRefused | 
     return refused if isinstance(refused, DTypeRefused) else None
 
 
+# Operators on small tensors pay for every step here (SPEC 8: at most 2 us over numpy's), so the
+# common case of plain Tensors reads their arrays directly, and each op's function is looked up
+# once per array type. An op that is an operator runs as the arrays' own operator (the array API
+# has them all), which numpy runs faster than its function. Not ``**``: numpy's squares a boolean
+# array in int8 where its ``power`` computes in int64.
+
 def unary(op: str, x: object) -> AnyTensor:
     """Unary ``op`` (``exp``, ``negative`` ...) of a tensor."""
-    array = array_of(op, x)
+    array = x._array if type(x) is Tensor else array_of(op, x)
     refused = _UNARY_REFUSED.get(op)
     if refused is not None and array.dtype in refused:
         problem = unary_dtype(op, marker_of(array.dtype).__name__)
         assert isinstance(problem, DTypeRefused)  # the dtype is in the refused set
         fail(problem, op, [x])
-    kernel = _COMPOSITES.get(op)
-    xp = namespace(array)
-    return result(kernel(xp, array) if kernel is not None else getattr(xp, op)(array))
+    value = (_FUNCTIONS.get((type(array), op)) or _function(array, op))(array)
+    return wrap(value) if type(value) is np.ndarray else result(value)
 
 
 def binary(op: str, x1: object, x2: object) -> AnyTensor:
     """Binary ``op`` (``add``, ``less`` ...) of two operands, after the shared rules accept them."""
-    left, right = _operand(op, x1, "x1"), _operand(op, x2, "x2")
+    left = x1._array if type(x1) is Tensor else _operand(op, x1, "x1")
+    right = x2._array if type(x2) is Tensor else _operand(op, x2, "x2")
     if isinstance(left, np.ndarray):
         array = left
         if isinstance(right, np.ndarray) and left.shape != right.shape:
@@ -120,7 +127,21 @@ def binary(op: str, x1: object, x2: object) -> AnyTensor:
         refused = _binary_refusal(op, _dtype_key(left), _dtype_key(right))
         if refused is not None:  # a scalar named by its kind (numpy's float64 is a float), as statically
             fail(refused, op, [x if isinstance(x, Tensor) else value for x, value in ((x1, left), (x2, right))])
-    return result(getattr(namespace(array), _ARRAY_API_NAMES.get(op, op))(left, right))
+    value = (_FUNCTIONS.get((type(array), op)) or _function(array, op))(left, right)
+    return wrap(value) if type(value) is np.ndarray else result(value)  # numpy gives scalars for rank 0
+
+
+_FUNCTIONS: dict[tuple[type, str], Callable[..., Any]] = {}
+
+
+def _function(array: Array, op: str) -> Callable[..., Any]:
+    """The function computing ``op`` on arrays of ``array``'s type (an operator, its namespace's
+    function, or a composite), kept in ``_FUNCTIONS``."""
+    xp = namespace(array)
+    composite = _COMPOSITES.get(op)
+    found = _OPERATORS.get(op) or (functools.partial(composite, xp) if composite else getattr(xp, _ARRAY_API_NAMES.get(op, op)))
+    _FUNCTIONS[type(array), op] = found
+    return found
 
 
 def equality(op: str, x1: Tensor[Any, *tuple[Any, ...]], x2: object) -> object:
@@ -130,7 +151,7 @@ def equality(op: str, x1: Tensor[Any, *tuple[Any, ...]], x2: object) -> object:
     the data model expects of ``__eq__``. An ndarray or a numpy scalar is an error: compared as an
     object it would silently give ``False`` where the caller meant elementwise.
     """
-    if isinstance(x2, Tensor | bool | int | float | complex) or isinstance(x2, np.ndarray | np.generic):
+    if type(x2) is Tensor or isinstance(x2, Tensor | bool | int | float | complex | np.ndarray | np.generic):
         return binary(op, x1, x2)
     return NotImplemented
 
@@ -159,13 +180,17 @@ def convert(op: str, x: object, dtype: object) -> AnyTensor:
 
 
 def _sigmoid(xp: Any, array: Array) -> Array:
-    """``1 / (1 + exp(-x))`` without overflow: ``exp`` only ever sees ``-|x|``."""
+    """``1 / (1 + exp(-x))`` without overflow: ``exp`` only ever sees ``-|x|``.
+
+    For ``x < 0`` that is ``exp(x) / (1 + exp(x))``, exact in the tail where ``1 - sigmoid(-x)``
+    would round to 0.
+    """
     if array.dtype.kind not in "fc":  # booleans and integers compute in the float exp gives them
         name = unary_dtype("sigmoid", marker_of(array.dtype).__name__)
         assert isinstance(name, str)  # only complex numbers are refused, and they are inexact
         array = xp.astype(array, numpy_dtype_of(marker_named(name)))
     small = xp.exp(-xp.abs(array))
-    return xp.where(array >= 0, 1 / (1 + small), small / (1 + small))  # type: ignore[no-any-return]
+    return xp.where(array >= 0, 1, small) / (1 + small)  # type: ignore[no-any-return]
 
 
 def _relu(xp: Any, array: Array) -> Array:
@@ -175,5 +200,12 @@ def _relu(xp: Any, array: Array) -> Array:
 
 #: Unary ops that are no single namespace function.
 _COMPOSITES: Final[dict[str, Callable[[Any, Array], Array]]] = {"sigmoid": _sigmoid, "relu": _relu}
+#: Ops that are operators of arrays.
+_OPERATORS: Final[dict[str, Callable[..., Any]]] = {
+    "add": operator.add, "subtract": operator.sub, "multiply": operator.mul, "divide": operator.truediv,
+    "floor_divide": operator.floordiv, "equal": operator.eq, "not_equal": operator.ne,
+    "less": operator.lt, "less_equal": operator.le, "greater": operator.gt, "greater_equal": operator.ge,
+    "negative": operator.neg, "positive": operator.pos, "abs": operator.abs,
+}  # fmt: skip
 #: Where the array API names an op differently from typedtensor.
 _ARRAY_API_NAMES: Final = {"power": "pow"}
