@@ -60,7 +60,7 @@ class Overloads:
     def declared(self, operands: Sequence[str]) -> set[str] | None:
         """The dtypes the first matching overload's result may be (None: Any), or no match at all."""
         for signature in self.signatures:
-            annotations = [annotation for name, annotation in signature.parameters if name != "condition"]
+            annotations = [p.annotation for p in signature.parameters if p.name != "condition"]
             if all(self.accepts(a, o) for a, o in zip(annotations, operands)):
                 result = self.dtype(signature.returns)
                 if result in self.categories:  # a TypeVar: the join of its arguments' dtypes
@@ -85,8 +85,8 @@ def test_unary_declarations_hold_for_every_dtype(generator: ModuleType, op: str)
 
 
 @pytest.mark.parametrize("op", BINARY_RULES)
-def test_binary_declarations_hold_for_every_pair_and_scalar(generator: ModuleType, op: str) -> None:
-    overloads = Overloads(generator, generator.binary_signatures(op, ("x1", "x2"), "both"))
+def test_binary_function_declarations_hold_for_every_pair_and_scalar(generator: ModuleType, op: str) -> None:
+    overloads = Overloads(generator, generator.function_signatures(op))
     for left in [*TENSOR_OPERANDS, *SCALAR_KINDS]:
         for right in [*TENSOR_OPERANDS, *SCALAR_KINDS]:
             if left in SCALAR_KINDS and right in SCALAR_KINDS:
@@ -95,17 +95,19 @@ def test_binary_declarations_hold_for_every_pair_and_scalar(generator: ModuleTyp
 
 
 def test_where_declarations_hold(generator: ModuleType) -> None:
-    overloads = Overloads(generator, generator.where_signatures())
+    overloads = Overloads(generator, generator.function_signatures("where"))
     for x in [*TENSOR_OPERANDS, *SCALAR_KINDS]:
         for y in [*TENSOR_OPERANDS, *SCALAR_KINDS]:
             assert_holds(overloads, [x, y], where_dtype(x, y))
 
 
-def test_operators_declare_what_their_functions_do(generator: ModuleType) -> None:
-    """``x - 2`` and ``2 - x`` have the function's dtypes, each side on its own."""
-    right = Overloads(generator, generator.binary_signatures("subtract", ("self", "other"), "right"))
-    left = Overloads(generator, generator.binary_signatures("subtract", ("other", "self"), "left"))
+@pytest.mark.parametrize("op", BINARY_RULES)
+def test_operator_declarations_hold_on_either_side(generator: ModuleType, op: str) -> None:
+    """``x - y`` and ``x - 2`` (``__sub__``), and ``2 - x`` (``__rsub__``, self's annotation first)."""
+    right = Overloads(generator, generator.binary_signatures(op, ("self", "other"), "right"))
+    left = Overloads(generator, generator.binary_signatures(op, ("other", "self"), "left"))
     for dtype in TENSOR_OPERANDS:
+        for other in [*TENSOR_OPERANDS, *SCALAR_KINDS]:
+            assert_holds(right, [dtype, other], binary_dtype(op, dtype, other))
         for kind in SCALAR_KINDS:
-            assert_holds(right, [dtype, kind], binary_dtype("subtract", dtype, kind))
-            assert_holds(left, [dtype, kind], binary_dtype("subtract", kind, dtype))  # self's annotation comes first
+            assert_holds(left, [dtype, kind], binary_dtype(op, kind, dtype))

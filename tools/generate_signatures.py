@@ -17,6 +17,8 @@ declared type is never wrong, only less exact than the plugin's.
 from __future__ import annotations
 
 import argparse
+import functools
+import itertools
 import sys
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
@@ -50,6 +52,7 @@ def members(atom: str) -> tuple[str, ...]:
     return CATEGORIES.get(atom, (atom,))
 
 
+@functools.cache
 def within(atom: str, outer: str) -> bool:
     return set(members(atom)) <= set(members(outer))
 
@@ -256,25 +259,63 @@ def tensor(dtype: str, shape: str) -> str:
 
 
 @dataclass(frozen=True)
-class Signature:
-    """One overload: its parameters (name and annotation) and return annotation."""
+class Parameter:
+    """A parameter: a Python scalar of ``kind``, or a tensor of ``dtype`` (None: any) and ``shape``."""
 
-    parameters: tuple[tuple[str, str], ...]
-    returns: str
-    scalar: str | None = None  # the kind of its Python scalar parameter, if it has one
+    name: str
+    kind: str | None = None
+    dtype: Case | None = None
+    shape: str = SAME
+
+    @property
+    def annotation(self) -> str:
+        if self.kind is not None:
+            return self.kind
+        return tensor(self.dtype.parameter if self.dtype is not None else "Any", self.shape)
+
+    def accepts(self, argument: str, same_shape: bool) -> bool:
+        """Whether an argument (a dtype or category, or a scalar kind) fits; a bool fits any kind."""
+        if self.kind is not None:
+            return argument in KINDS and KINDS.index(argument) <= KINDS.index(self.kind)
+        if argument in KINDS or (self.shape == SAME and not same_shape):
+            return False
+        return self.dtype is None or self.dtype.covers(argument)
+
+
+@dataclass(frozen=True)
+class Signature:
+    """One overload: its parameters, and the dtype and shape of its result."""
+
+    parameters: tuple[Parameter, ...]
+    result: Case
+    shape: str = SAME
+
+    @property
+    def returns(self) -> str:
+        return tensor(self.result.returns, self.shape)
 
     def text(self, name: str, indent: str, ignores: Sequence[str] = ()) -> str:
-        parameters = ", ".join(f"{p}: {annotation}" for p, annotation in self.parameters)
+        parameters = ", ".join(f"{p.name}: {p.annotation}" for p in self.parameters)
         comment = f"  # type: ignore[{', '.join(ignores)}]" if ignores else ""
         return f"{indent}@overload\n{indent}def {name}({parameters}) -> {self.returns}: ...{comment}\n"
+
+    def matches(self, call: Call) -> bool:
+        arguments, same_shape = call
+        return all(p.accepts(argument, same_shape) for p, argument in zip(self.parameters, arguments))
+
+    def answer(self, call: Call) -> tuple[frozenset[str] | None, str]:
+        """The dtypes its result may be for ``call`` (None: any), and its shape."""
+        if not self.result.kept:
+            return (None if self.result.result == "Any" else frozenset(members(self.result.result))), self.shape
+        solved = [a for p, a in zip(self.parameters, call[0]) if p.dtype is self.result]  # the TypeVar's join
+        return frozenset(members(narrowest(_concretes(solved)))), self.shape
 
     def may_overlap(self, later: Signature) -> bool:
         """Whether mypy may find this and a later overload unsafely overlapping: a bool argument is
         also an int, an int a float, so a narrower scalar kind matches a wider kind's overload too."""
-        if self.scalar is None or later.scalar is None or self.scalar == later.scalar or self.returns == later.returns:
-            return False
-        mine, theirs = (dict(s.parameters) for s in (self, later))
-        return [name for name in mine if mine[name] in KINDS] == [name for name in theirs if theirs[name] in KINDS]
+        kinds, later_kinds = ([(p.name, p.kind) for p in s.parameters if p.kind] for s in (self, later))
+        same_positions = [name for name, _ in kinds] == [name for name, _ in later_kinds]
+        return bool(kinds) and same_positions and kinds != later_kinds and self.returns != later.returns
 
 
 def overloads_text(name: str, signatures: Sequence[Signature], indent: str) -> str:
@@ -290,23 +331,107 @@ def overloads_text(name: str, signatures: Sequence[Signature], indent: str) -> s
     return "".join(texts)
 
 
+INEXACT: Final = set(members("inexact"))
+#: A call as the overloads see it: each argument's dtype or category (or scalar kind), and
+#: whether its tensors all have one shape.
+Call = tuple[tuple[str, ...], bool]
+
+
+def floats_first(signatures: list[Signature]) -> list[Signature]:
+    """The overloads of float tensors moved forward, as far as each may go without changing the
+    answer to any call (tried on every combination of dtypes, categories and scalar kinds).
+
+    pyright evaluates a nested call's arguments again for every overload it tries (``maximum(maximum(x,
+    0.0), 0.0)`` costs the square of the overloads tried), so model code's calls, on floats, must
+    find their overload among the first.
+    """
+    matching = {call: [s for s in signatures if s.matches(call)] for call in _calls(signatures)}
+    ordered = list(signatures)
+    for index, signature in enumerate(ordered):
+        if not of_floats(signature):
+            continue
+        position = {id(s): i for i, s in enumerate(ordered)}
+        changed = []
+        for call, matched in matching.items():
+            first = min(matched, key=lambda s: position[id(s)], default=None)
+            if signature in matched and first is not None and first.answer(call) != signature.answer(call):
+                changed.append(position[id(first)])
+        floats_before = [i for i in range(index) if of_floats(ordered[i])]
+        ordered.insert(max([*changed, *floats_before, -1]) + 1, ordered.pop(index))
+    return ordered
+
+
+def of_floats(signature: Signature) -> bool:
+    """Whether the overload is one of float (or complex) tensors only."""
+    dtypes = [p.dtype for p in signature.parameters if p.dtype is not None]
+    return bool(dtypes) and all(set(_concretes(dtype.accepts)) <= INEXACT for dtype in dtypes)
+
+
+def compact(signatures: list[Signature]) -> list[Signature]:
+    """The overloads of float tensors and of scalars alone, then one for each form of call (tensor and
+    tensor, tensor and scalar ...) answering for every dtype: the one dtype all its calls give, or Any.
+
+    A function's arguments are often calls (``maximum(add(x, b), 0.0)``), which pyright evaluates again
+    for each overload it tries, and for every later one once an argument's type holds ``Any`` (unknown
+    dims): the cost grows as the overloads tried, to the power of the nesting. Operators are free of
+    it (their operands are evaluated once) and keep every overload.
+    """
+    kept = [s for s in signatures if of_floats(s) or all(p.kind is not None or p.dtype is None for p in s.parameters)]
+    forms: dict[tuple[Parameter, ...], list[Signature]] = {}
+    for signature in signatures:
+        if any(p.dtype is not None for p in signature.parameters):
+            forms.setdefault(tuple(map(_any_of_its_form, signature.parameters)), []).append(signature)
+    return kept + [_catch_all(form, cases) for form, cases in forms.items()]
+
+
+def _any_of_its_form(parameter: Parameter) -> Parameter:
+    """The parameter taking every argument of its form: any scalar, or a tensor of any dtype."""
+    if parameter.kind is not None:
+        return Parameter(parameter.name, kind=KINDS[-1])
+    return Parameter(parameter.name, dtype=parameter.dtype and Case(("generic",), "Any"), shape=parameter.shape)
+
+
+def _catch_all(form: tuple[Parameter, ...], signatures: list[Signature]) -> Signature:
+    """One overload of ``form`` answering what each of ``signatures`` does: their one dtype, or Any."""
+    answers = {signature.result.returns for signature in signatures}
+    answer = answers.pop() if len(answers) == 1 and not signatures[0].result.kept else "Any"
+    return Signature(form, Case(("generic",), answer), signatures[0].shape)
+
+
+def function_signatures(op: str) -> list[Signature]:
+    """A binary function's overloads (``where`` for ``"where"``), compact for nested calls."""
+    return compact(where_signatures() if op == "where" else binary_signatures(op, ("x1", "x2"), "both"))
+
+
+def _calls(signatures: Sequence[Signature]) -> list[Call]:
+    """Every call the overloads may see: per parameter, every dtype and category, or scalar kind."""
+    options = []
+    for position in range(len(signatures[0].parameters)):
+        parameters = [s.parameters[position] for s in signatures]
+        if all(p.kind is None and p.dtype is None for p in parameters):
+            options.append(("generic",))  # a condition of any dtype
+        else:
+            options.append(tuple(a for a in (*ATOMS, *KINDS) if any(p.accepts(a, False) or p.accepts(a, True) for p in parameters)))
+    return [(arguments, same) for arguments in itertools.product(*options) for same in (True, False)]
+
+
 def unary_signatures(op: str, x: str) -> list[Signature]:
-    pending = list(ATOMS)
-    return [Signature(((x, tensor(c.parameter, SAME)),), tensor(c.returns, SAME)) for c in tensor_cases(unary_rule(op), pending)]
+    cases = tensor_cases(unary_rule(op), list(ATOMS))
+    return [Signature((Parameter(x, dtype=case),), case) for case in cases]
 
 
-def pair_signatures(rule: Rule, names: tuple[str, str], prefix: Sequence[tuple[str, str]] = ()) -> list[Signature]:
+def pair_signatures(rule: Rule, names: tuple[str, str], prefix: Sequence[str] = ()) -> list[Signature]:
     """Both operands tensors: same-shape overloads, then broadcasting ones of unknown dims."""
     signatures = []
     for shape in (SAME, ANY_SHAPE):
         for case in pair_cases(rule):
-            condition = [(p, tensor("Any", shape)) for p, _ in prefix]
-            operands = [(name, tensor(case.parameter, shape)) for name in names]
-            signatures.append(Signature((*condition, *operands), tensor(case.returns, shape)))
+            condition = [Parameter(name, shape=shape) for name in prefix]
+            operands = [Parameter(name, dtype=case, shape=shape) for name in names]
+            signatures.append(Signature((*condition, *operands), case, shape))
     return signatures
 
 
-def scalar_signatures(rule: Rule, names: tuple[str, str], scalar_first: bool, prefix: Sequence[tuple[str, str]] = ()) -> list[Signature]:
+def scalar_signatures(rule: Rule, names: tuple[str, str], scalar_first: bool, prefix: Sequence[str] = ()) -> list[Signature]:
     """A tensor and a Python scalar, in that order or the other."""
     def rule_for(kind: str) -> Rule:
         return (lambda dtype: rule(kind, dtype)) if scalar_first else (lambda dtype: rule(dtype, kind))
@@ -314,10 +439,9 @@ def scalar_signatures(rule: Rule, names: tuple[str, str], scalar_first: bool, pr
     signatures = []
     for kind, cases in scalar_levels(rule_for):
         for case in cases:
-            operands = [kind, tensor(case.parameter, SAME)] if scalar_first else [tensor(case.parameter, SAME), kind]
-            named = sorted(zip(names, operands), key=lambda parameter: parameter[0] != "self")  # self comes first
-            parameters = (*[(p, tensor("Any", SAME)) for p, _ in prefix], *named)
-            signatures.append(Signature(parameters, tensor(case.returns, SAME), kind))
+            scalar, operand = Parameter(names[0 if scalar_first else 1], kind=kind), Parameter(names[1 if scalar_first else 0], dtype=case)
+            operands = sorted([scalar, operand] if scalar_first else [operand, scalar], key=lambda p: p.name != "self")  # self first
+            signatures.append(Signature((*[Parameter(name) for name in prefix], *operands), case))
     return signatures
 
 
@@ -325,20 +449,20 @@ def binary_signatures(op: str, names: tuple[str, str], sides: str) -> list[Signa
     """``sides``: ``"both"`` (a function), ``"right"`` (``x.__add__(y)``), ``"left"`` (``__radd__``)."""
     rule = binary_rule(op)
     if sides == "left":
-        return scalar_signatures(rule, names, scalar_first=True)
+        return floats_first(scalar_signatures(rule, names, scalar_first=True))
     signatures = pair_signatures(rule, names) + scalar_signatures(rule, names, scalar_first=False)
-    return signatures + (scalar_signatures(rule, names, scalar_first=True) if sides == "both" else [])
+    return floats_first(signatures + (scalar_signatures(rule, names, scalar_first=True) if sides == "both" else []))
 
 
 def where_signatures() -> list[Signature]:
-    prefix = [("condition", "")]
+    prefix = ["condition"]
     names = ("x1", "x2")
     signatures = pair_signatures(where_rule, names, prefix)
     signatures += scalar_signatures(where_rule, names, False, prefix) + scalar_signatures(where_rule, names, True, prefix)
     for kind in KINDS:  # two Python scalars: numpy's default dtype of the wider kind
-        result = shape_rules.where_dtype(kind, kind)
-        signatures.append(Signature((("condition", tensor("Any", SAME)), ("x1", kind), ("x2", kind)), tensor(result, SAME), kind))
-    return signatures
+        result = Case((), shape_rules.where_dtype(kind, kind))
+        signatures.append(Signature((Parameter("condition"), Parameter("x1", kind=kind), Parameter("x2", kind=kind)), result))
+    return floats_first(signatures)
 
 
 # --- the generated files ------------------------------------------------------------------
@@ -368,7 +492,7 @@ def function_text(op: Op, signatures: list[Signature], implementation: str, call
     """The function: its overloads and the implementation; one signature is the function's own."""
     if len(signatures) == 1:
         (signature,) = signatures
-        declared = ", ".join(f"{p}: {annotation}" for p, annotation in signature.parameters)
+        declared = ", ".join(f"{p.name}: {p.annotation}" for p in signature.parameters)
         return f'def {op.name}({declared}) -> {signature.returns}:\n    """{op.doc}"""\n    return {call}\n\n\n'
     overloads = overloads_text(op.name, signatures, "")
     return f'{overloads}def {op.name}({implementation}) -> {ANY_TENSOR}:\n    """{op.doc}"""\n    return {call}\n\n\n'
@@ -392,10 +516,10 @@ def api_module() -> str:
     for op in UNARY:
         parts.append(function_text(op, unary_signatures(op.name, "x"), f"x: {ANY_TENSOR}", f'unary("{op.name}", x)'))
     for op in BINARY:
-        signatures = binary_signatures(op.name, ("x1", "x2"), "both")
+        signatures = function_signatures(op.name)
         parts.append(function_text(op, signatures, "x1: Operand, x2: Operand", f'binary("{op.name}", x1, x2)'))
     where = Op("where", "``x1`` where ``condition`` is nonzero, else ``x2``; all three broadcast, ``x1`` and ``x2`` promote.")
-    parts.append(function_text(where, where_signatures(), f"condition: {ANY_TENSOR}, x1: Operand, x2: Operand", "select(condition, x1, x2)"))
+    parts.append(function_text(where, function_signatures("where"), f"condition: {ANY_TENSOR}, x1: Operand, x2: Operand", "select(condition, x1, x2)"))
     parts.append(
         f"def cast(x: {tensor('Any', SAME)}, dtype: type[NewDT]) -> {tensor('NewDT', SAME)}:\n"
         '    """``x`` as ``dtype`` (a dtype marker such as ``typedtensor.float32``; a copy, shape kept)."""\n'

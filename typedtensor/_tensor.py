@@ -156,23 +156,29 @@ class Tensor(Generic[DT, Unpack[Shape]]):
     @overload
     def __add__(self: Tensor[FloatingT, *Shape], other: Tensor[FloatingT, *Shape]) -> Tensor[FloatingT, *Shape]: ...
     @overload
+    def __add__(self: Tensor[ComplexT, *Shape], other: Tensor[ComplexT, *Shape]) -> Tensor[ComplexT, *Shape]: ...
+    @overload
+    def __add__(self: Tensor[FloatingT, *tuple[Any, ...]], other: Tensor[FloatingT, *tuple[Any, ...]]) -> Tensor[FloatingT, *tuple[Any, ...]]: ...
+    @overload
+    def __add__(self: Tensor[ComplexT, *tuple[Any, ...]], other: Tensor[ComplexT, *tuple[Any, ...]]) -> Tensor[ComplexT, *tuple[Any, ...]]: ...
+    @overload
+    def __add__(self: Tensor[InexactT, *Shape], other: float) -> Tensor[InexactT, *Shape]: ...  # type: ignore[overload-overlap, unused-ignore]
+    @overload
+    def __add__(self: Tensor[ComplexT, *Shape], other: complex) -> Tensor[ComplexT, *Shape]: ...  # type: ignore[overload-overlap, unused-ignore]
+    @overload
+    def __add__(self: Tensor[float16 | float32, *Shape], other: complex) -> Tensor[complex64, *Shape]: ...  # type: ignore[overload-overlap, unused-ignore]
+    @overload
     def __add__(self: Tensor[SignedT, *Shape], other: Tensor[SignedT, *Shape]) -> Tensor[SignedT, *Shape]: ...
     @overload
     def __add__(self: Tensor[UnsignedT, *Shape], other: Tensor[UnsignedT, *Shape]) -> Tensor[UnsignedT, *Shape]: ...
-    @overload
-    def __add__(self: Tensor[ComplexT, *Shape], other: Tensor[ComplexT, *Shape]) -> Tensor[ComplexT, *Shape]: ...
     @overload
     def __add__(self: Tensor[bool_, *Shape], other: Tensor[bool_, *Shape]) -> Tensor[bool_, *Shape]: ...
     @overload
     def __add__(self: Tensor[generic, *Shape], other: Tensor[generic, *Shape]) -> Tensor[Any, *Shape]: ...
     @overload
-    def __add__(self: Tensor[FloatingT, *tuple[Any, ...]], other: Tensor[FloatingT, *tuple[Any, ...]]) -> Tensor[FloatingT, *tuple[Any, ...]]: ...
-    @overload
     def __add__(self: Tensor[SignedT, *tuple[Any, ...]], other: Tensor[SignedT, *tuple[Any, ...]]) -> Tensor[SignedT, *tuple[Any, ...]]: ...
     @overload
     def __add__(self: Tensor[UnsignedT, *tuple[Any, ...]], other: Tensor[UnsignedT, *tuple[Any, ...]]) -> Tensor[UnsignedT, *tuple[Any, ...]]: ...
-    @overload
-    def __add__(self: Tensor[ComplexT, *tuple[Any, ...]], other: Tensor[ComplexT, *tuple[Any, ...]]) -> Tensor[ComplexT, *tuple[Any, ...]]: ...
     @overload
     def __add__(self: Tensor[bool_, *tuple[Any, ...]], other: Tensor[bool_, *tuple[Any, ...]]) -> Tensor[bool_, *tuple[Any, ...]]: ...
     @overload
@@ -186,17 +192,11 @@ class Tensor(Generic[DT, Unpack[Shape]]):
     @overload
     def __add__(self: Tensor[generic, *Shape], other: int) -> Tensor[number, *Shape]: ...  # type: ignore[overload-overlap, unused-ignore]
     @overload
-    def __add__(self: Tensor[InexactT, *Shape], other: float) -> Tensor[InexactT, *Shape]: ...  # type: ignore[overload-overlap, unused-ignore]
-    @overload
     def __add__(self: Tensor[bool_ | integer, *Shape], other: float) -> Tensor[float64, *Shape]: ...  # type: ignore[overload-overlap, unused-ignore]
     @overload
     def __add__(self: Tensor[generic, *Shape], other: float) -> Tensor[inexact, *Shape]: ...  # type: ignore[overload-overlap, unused-ignore]
     @overload
-    def __add__(self: Tensor[ComplexT, *Shape], other: complex) -> Tensor[ComplexT, *Shape]: ...
-    @overload
     def __add__(self: Tensor[bool_ | float64 | integer, *Shape], other: complex) -> Tensor[complex128, *Shape]: ...
-    @overload
-    def __add__(self: Tensor[float16 | float32, *Shape], other: complex) -> Tensor[complex64, *Shape]: ...
     @overload
     def __add__(self: Tensor[generic, *Shape], other: complex) -> Tensor[complexfloating, *Shape]: ...
     def __add__(self, other: Tensor[Any, *tuple[Any, ...]] | complex) -> Tensor[Any, *tuple[Any, ...]]:
@@ -205,25 +205,31 @@ class Tensor(Generic[DT, Unpack[Shape]]):
     @overload
     def __sub__(self: Tensor[FloatingT, *Shape], other: Tensor[FloatingT, *Shape]) -> Tensor[FloatingT, *Shape]: ...
     @overload
+    def __sub__(self: Tensor[ComplexT, *Shape], other: Tensor[ComplexT, *Shape]) -> Tensor[ComplexT, *Shape]: ...
+    @overload
+    def __sub__(self: Tensor[FloatingT, *tuple[Any, ...]], other: Tensor[FloatingT, *tuple[Any, ...]]) -> Tensor[FloatingT, *tuple[Any, ...]]: ...
+    @overload
+    def __sub__(self: Tensor[ComplexT, *tuple[Any, ...]], other: Tensor[ComplexT, *tuple[Any, ...]]) -> Tensor[ComplexT, *tuple[Any, ...]]: ...
+    @overload
     def __sub__(self: Tensor[SignedT, *Shape], other: Tensor[SignedT, *Shape]) -> Tensor[SignedT, *Shape]: ...
     @overload
     def __sub__(self: Tensor[UnsignedT, *Shape], other: Tensor[UnsignedT, *Shape]) -> Tensor[UnsignedT, *Shape]: ...
     @overload
-    def __sub__(self: Tensor[ComplexT, *Shape], other: Tensor[ComplexT, *Shape]) -> Tensor[ComplexT, *Shape]: ...
-    @overload
     def __sub__(self: Tensor[generic, *Shape], other: Tensor[generic, *Shape]) -> Tensor[Any, *Shape]: ...
-    @overload
-    def __sub__(self: Tensor[FloatingT, *tuple[Any, ...]], other: Tensor[FloatingT, *tuple[Any, ...]]) -> Tensor[FloatingT, *tuple[Any, ...]]: ...
     @overload
     def __sub__(self: Tensor[SignedT, *tuple[Any, ...]], other: Tensor[SignedT, *tuple[Any, ...]]) -> Tensor[SignedT, *tuple[Any, ...]]: ...
     @overload
     def __sub__(self: Tensor[UnsignedT, *tuple[Any, ...]], other: Tensor[UnsignedT, *tuple[Any, ...]]) -> Tensor[UnsignedT, *tuple[Any, ...]]: ...
     @overload
-    def __sub__(self: Tensor[ComplexT, *tuple[Any, ...]], other: Tensor[ComplexT, *tuple[Any, ...]]) -> Tensor[ComplexT, *tuple[Any, ...]]: ...
-    @overload
     def __sub__(self: Tensor[generic, *tuple[Any, ...]], other: Tensor[generic, *tuple[Any, ...]]) -> Tensor[Any, *tuple[Any, ...]]: ...
     @overload
     def __sub__(self: Tensor[generic, *Shape], other: bool) -> Tensor[number, *Shape]: ...  # type: ignore[overload-overlap, unused-ignore]
+    @overload
+    def __sub__(self: Tensor[InexactT, *Shape], other: float) -> Tensor[InexactT, *Shape]: ...  # type: ignore[overload-overlap, unused-ignore]
+    @overload
+    def __sub__(self: Tensor[ComplexT, *Shape], other: complex) -> Tensor[ComplexT, *Shape]: ...  # type: ignore[overload-overlap, unused-ignore]
+    @overload
+    def __sub__(self: Tensor[float16 | float32, *Shape], other: complex) -> Tensor[complex64, *Shape]: ...  # type: ignore[overload-overlap, unused-ignore]
     @overload
     def __sub__(self: Tensor[NumberT, *Shape], other: int) -> Tensor[NumberT, *Shape]: ...  # type: ignore[overload-overlap, unused-ignore]
     @overload
@@ -231,17 +237,11 @@ class Tensor(Generic[DT, Unpack[Shape]]):
     @overload
     def __sub__(self: Tensor[generic, *Shape], other: int) -> Tensor[number, *Shape]: ...  # type: ignore[overload-overlap, unused-ignore]
     @overload
-    def __sub__(self: Tensor[InexactT, *Shape], other: float) -> Tensor[InexactT, *Shape]: ...  # type: ignore[overload-overlap, unused-ignore]
-    @overload
     def __sub__(self: Tensor[bool_ | integer, *Shape], other: float) -> Tensor[float64, *Shape]: ...  # type: ignore[overload-overlap, unused-ignore]
     @overload
     def __sub__(self: Tensor[generic, *Shape], other: float) -> Tensor[inexact, *Shape]: ...  # type: ignore[overload-overlap, unused-ignore]
     @overload
-    def __sub__(self: Tensor[ComplexT, *Shape], other: complex) -> Tensor[ComplexT, *Shape]: ...
-    @overload
     def __sub__(self: Tensor[bool_ | float64 | integer, *Shape], other: complex) -> Tensor[complex128, *Shape]: ...
-    @overload
-    def __sub__(self: Tensor[float16 | float32, *Shape], other: complex) -> Tensor[complex64, *Shape]: ...
     @overload
     def __sub__(self: Tensor[generic, *Shape], other: complex) -> Tensor[complexfloating, *Shape]: ...
     def __sub__(self, other: Tensor[Any, *tuple[Any, ...]] | complex) -> Tensor[Any, *tuple[Any, ...]]:
@@ -250,23 +250,29 @@ class Tensor(Generic[DT, Unpack[Shape]]):
     @overload
     def __mul__(self: Tensor[FloatingT, *Shape], other: Tensor[FloatingT, *Shape]) -> Tensor[FloatingT, *Shape]: ...
     @overload
+    def __mul__(self: Tensor[ComplexT, *Shape], other: Tensor[ComplexT, *Shape]) -> Tensor[ComplexT, *Shape]: ...
+    @overload
+    def __mul__(self: Tensor[FloatingT, *tuple[Any, ...]], other: Tensor[FloatingT, *tuple[Any, ...]]) -> Tensor[FloatingT, *tuple[Any, ...]]: ...
+    @overload
+    def __mul__(self: Tensor[ComplexT, *tuple[Any, ...]], other: Tensor[ComplexT, *tuple[Any, ...]]) -> Tensor[ComplexT, *tuple[Any, ...]]: ...
+    @overload
+    def __mul__(self: Tensor[InexactT, *Shape], other: float) -> Tensor[InexactT, *Shape]: ...  # type: ignore[overload-overlap, unused-ignore]
+    @overload
+    def __mul__(self: Tensor[ComplexT, *Shape], other: complex) -> Tensor[ComplexT, *Shape]: ...  # type: ignore[overload-overlap, unused-ignore]
+    @overload
+    def __mul__(self: Tensor[float16 | float32, *Shape], other: complex) -> Tensor[complex64, *Shape]: ...  # type: ignore[overload-overlap, unused-ignore]
+    @overload
     def __mul__(self: Tensor[SignedT, *Shape], other: Tensor[SignedT, *Shape]) -> Tensor[SignedT, *Shape]: ...
     @overload
     def __mul__(self: Tensor[UnsignedT, *Shape], other: Tensor[UnsignedT, *Shape]) -> Tensor[UnsignedT, *Shape]: ...
-    @overload
-    def __mul__(self: Tensor[ComplexT, *Shape], other: Tensor[ComplexT, *Shape]) -> Tensor[ComplexT, *Shape]: ...
     @overload
     def __mul__(self: Tensor[bool_, *Shape], other: Tensor[bool_, *Shape]) -> Tensor[bool_, *Shape]: ...
     @overload
     def __mul__(self: Tensor[generic, *Shape], other: Tensor[generic, *Shape]) -> Tensor[Any, *Shape]: ...
     @overload
-    def __mul__(self: Tensor[FloatingT, *tuple[Any, ...]], other: Tensor[FloatingT, *tuple[Any, ...]]) -> Tensor[FloatingT, *tuple[Any, ...]]: ...
-    @overload
     def __mul__(self: Tensor[SignedT, *tuple[Any, ...]], other: Tensor[SignedT, *tuple[Any, ...]]) -> Tensor[SignedT, *tuple[Any, ...]]: ...
     @overload
     def __mul__(self: Tensor[UnsignedT, *tuple[Any, ...]], other: Tensor[UnsignedT, *tuple[Any, ...]]) -> Tensor[UnsignedT, *tuple[Any, ...]]: ...
-    @overload
-    def __mul__(self: Tensor[ComplexT, *tuple[Any, ...]], other: Tensor[ComplexT, *tuple[Any, ...]]) -> Tensor[ComplexT, *tuple[Any, ...]]: ...
     @overload
     def __mul__(self: Tensor[bool_, *tuple[Any, ...]], other: Tensor[bool_, *tuple[Any, ...]]) -> Tensor[bool_, *tuple[Any, ...]]: ...
     @overload
@@ -280,17 +286,11 @@ class Tensor(Generic[DT, Unpack[Shape]]):
     @overload
     def __mul__(self: Tensor[generic, *Shape], other: int) -> Tensor[number, *Shape]: ...  # type: ignore[overload-overlap, unused-ignore]
     @overload
-    def __mul__(self: Tensor[InexactT, *Shape], other: float) -> Tensor[InexactT, *Shape]: ...  # type: ignore[overload-overlap, unused-ignore]
-    @overload
     def __mul__(self: Tensor[bool_ | integer, *Shape], other: float) -> Tensor[float64, *Shape]: ...  # type: ignore[overload-overlap, unused-ignore]
     @overload
     def __mul__(self: Tensor[generic, *Shape], other: float) -> Tensor[inexact, *Shape]: ...  # type: ignore[overload-overlap, unused-ignore]
     @overload
-    def __mul__(self: Tensor[ComplexT, *Shape], other: complex) -> Tensor[ComplexT, *Shape]: ...
-    @overload
     def __mul__(self: Tensor[bool_ | float64 | integer, *Shape], other: complex) -> Tensor[complex128, *Shape]: ...
-    @overload
-    def __mul__(self: Tensor[float16 | float32, *Shape], other: complex) -> Tensor[complex64, *Shape]: ...
     @overload
     def __mul__(self: Tensor[generic, *Shape], other: complex) -> Tensor[complexfloating, *Shape]: ...
     def __mul__(self, other: Tensor[Any, *tuple[Any, ...]] | complex) -> Tensor[Any, *tuple[Any, ...]]:
@@ -299,31 +299,31 @@ class Tensor(Generic[DT, Unpack[Shape]]):
     @overload
     def __truediv__(self: Tensor[FloatingT, *Shape], other: Tensor[FloatingT, *Shape]) -> Tensor[FloatingT, *Shape]: ...
     @overload
-    def __truediv__(self: Tensor[bool_ | integer, *Shape], other: Tensor[bool_ | integer, *Shape]) -> Tensor[float64, *Shape]: ...
-    @overload
     def __truediv__(self: Tensor[ComplexT, *Shape], other: Tensor[ComplexT, *Shape]) -> Tensor[ComplexT, *Shape]: ...
-    @overload
-    def __truediv__(self: Tensor[generic, *Shape], other: Tensor[generic, *Shape]) -> Tensor[Any, *Shape]: ...
     @overload
     def __truediv__(self: Tensor[FloatingT, *tuple[Any, ...]], other: Tensor[FloatingT, *tuple[Any, ...]]) -> Tensor[FloatingT, *tuple[Any, ...]]: ...
     @overload
-    def __truediv__(self: Tensor[bool_ | integer, *tuple[Any, ...]], other: Tensor[bool_ | integer, *tuple[Any, ...]]) -> Tensor[float64, *tuple[Any, ...]]: ...
-    @overload
     def __truediv__(self: Tensor[ComplexT, *tuple[Any, ...]], other: Tensor[ComplexT, *tuple[Any, ...]]) -> Tensor[ComplexT, *tuple[Any, ...]]: ...
     @overload
-    def __truediv__(self: Tensor[generic, *tuple[Any, ...]], other: Tensor[generic, *tuple[Any, ...]]) -> Tensor[Any, *tuple[Any, ...]]: ...
-    @overload
     def __truediv__(self: Tensor[InexactT, *Shape], other: float) -> Tensor[InexactT, *Shape]: ...  # type: ignore[overload-overlap, unused-ignore]
+    @overload
+    def __truediv__(self: Tensor[ComplexT, *Shape], other: complex) -> Tensor[ComplexT, *Shape]: ...  # type: ignore[overload-overlap, unused-ignore]
+    @overload
+    def __truediv__(self: Tensor[float16 | float32, *Shape], other: complex) -> Tensor[complex64, *Shape]: ...  # type: ignore[overload-overlap, unused-ignore]
+    @overload
+    def __truediv__(self: Tensor[bool_ | integer, *Shape], other: Tensor[bool_ | integer, *Shape]) -> Tensor[float64, *Shape]: ...
+    @overload
+    def __truediv__(self: Tensor[generic, *Shape], other: Tensor[generic, *Shape]) -> Tensor[Any, *Shape]: ...
+    @overload
+    def __truediv__(self: Tensor[bool_ | integer, *tuple[Any, ...]], other: Tensor[bool_ | integer, *tuple[Any, ...]]) -> Tensor[float64, *tuple[Any, ...]]: ...
+    @overload
+    def __truediv__(self: Tensor[generic, *tuple[Any, ...]], other: Tensor[generic, *tuple[Any, ...]]) -> Tensor[Any, *tuple[Any, ...]]: ...
     @overload
     def __truediv__(self: Tensor[bool_ | integer, *Shape], other: float) -> Tensor[float64, *Shape]: ...  # type: ignore[overload-overlap, unused-ignore]
     @overload
     def __truediv__(self: Tensor[generic, *Shape], other: float) -> Tensor[inexact, *Shape]: ...  # type: ignore[overload-overlap, unused-ignore]
     @overload
-    def __truediv__(self: Tensor[ComplexT, *Shape], other: complex) -> Tensor[ComplexT, *Shape]: ...
-    @overload
     def __truediv__(self: Tensor[bool_ | float64 | integer, *Shape], other: complex) -> Tensor[complex128, *Shape]: ...
-    @overload
-    def __truediv__(self: Tensor[float16 | float32, *Shape], other: complex) -> Tensor[complex64, *Shape]: ...
     @overload
     def __truediv__(self: Tensor[generic, *Shape], other: complex) -> Tensor[complexfloating, *Shape]: ...
     def __truediv__(self, other: Tensor[Any, *tuple[Any, ...]] | complex) -> Tensor[Any, *tuple[Any, ...]]:
@@ -332,6 +332,8 @@ class Tensor(Generic[DT, Unpack[Shape]]):
     @overload
     def __floordiv__(self: Tensor[FloatingT, *Shape], other: Tensor[FloatingT, *Shape]) -> Tensor[FloatingT, *Shape]: ...
     @overload
+    def __floordiv__(self: Tensor[FloatingT, *tuple[Any, ...]], other: Tensor[FloatingT, *tuple[Any, ...]]) -> Tensor[FloatingT, *tuple[Any, ...]]: ...
+    @overload
     def __floordiv__(self: Tensor[SignedT, *Shape], other: Tensor[SignedT, *Shape]) -> Tensor[SignedT, *Shape]: ...
     @overload
     def __floordiv__(self: Tensor[UnsignedT, *Shape], other: Tensor[UnsignedT, *Shape]) -> Tensor[UnsignedT, *Shape]: ...
@@ -339,8 +341,6 @@ class Tensor(Generic[DT, Unpack[Shape]]):
     def __floordiv__(self: Tensor[bool_, *Shape], other: Tensor[bool_, *Shape]) -> Tensor[int8, *Shape]: ...
     @overload
     def __floordiv__(self: Tensor[generic, *Shape], other: Tensor[generic, *Shape]) -> Tensor[Any, *Shape]: ...
-    @overload
-    def __floordiv__(self: Tensor[FloatingT, *tuple[Any, ...]], other: Tensor[FloatingT, *tuple[Any, ...]]) -> Tensor[FloatingT, *tuple[Any, ...]]: ...
     @overload
     def __floordiv__(self: Tensor[SignedT, *tuple[Any, ...]], other: Tensor[SignedT, *tuple[Any, ...]]) -> Tensor[SignedT, *tuple[Any, ...]]: ...
     @overload
@@ -371,23 +371,23 @@ class Tensor(Generic[DT, Unpack[Shape]]):
     @overload
     def __pow__(self: Tensor[FloatingT, *Shape], other: Tensor[FloatingT, *Shape]) -> Tensor[FloatingT, *Shape]: ...
     @overload
+    def __pow__(self: Tensor[ComplexT, *Shape], other: Tensor[ComplexT, *Shape]) -> Tensor[ComplexT, *Shape]: ...
+    @overload
+    def __pow__(self: Tensor[FloatingT, *tuple[Any, ...]], other: Tensor[FloatingT, *tuple[Any, ...]]) -> Tensor[FloatingT, *tuple[Any, ...]]: ...
+    @overload
+    def __pow__(self: Tensor[ComplexT, *tuple[Any, ...]], other: Tensor[ComplexT, *tuple[Any, ...]]) -> Tensor[ComplexT, *tuple[Any, ...]]: ...
+    @overload
     def __pow__(self: Tensor[SignedT, *Shape], other: Tensor[SignedT, *Shape]) -> Tensor[SignedT, *Shape]: ...
     @overload
     def __pow__(self: Tensor[UnsignedT, *Shape], other: Tensor[UnsignedT, *Shape]) -> Tensor[UnsignedT, *Shape]: ...
-    @overload
-    def __pow__(self: Tensor[ComplexT, *Shape], other: Tensor[ComplexT, *Shape]) -> Tensor[ComplexT, *Shape]: ...
     @overload
     def __pow__(self: Tensor[bool_, *Shape], other: Tensor[bool_, *Shape]) -> Tensor[int8, *Shape]: ...
     @overload
     def __pow__(self: Tensor[generic, *Shape], other: Tensor[generic, *Shape]) -> Tensor[Any, *Shape]: ...
     @overload
-    def __pow__(self: Tensor[FloatingT, *tuple[Any, ...]], other: Tensor[FloatingT, *tuple[Any, ...]]) -> Tensor[FloatingT, *tuple[Any, ...]]: ...
-    @overload
     def __pow__(self: Tensor[SignedT, *tuple[Any, ...]], other: Tensor[SignedT, *tuple[Any, ...]]) -> Tensor[SignedT, *tuple[Any, ...]]: ...
     @overload
     def __pow__(self: Tensor[UnsignedT, *tuple[Any, ...]], other: Tensor[UnsignedT, *tuple[Any, ...]]) -> Tensor[UnsignedT, *tuple[Any, ...]]: ...
-    @overload
-    def __pow__(self: Tensor[ComplexT, *tuple[Any, ...]], other: Tensor[ComplexT, *tuple[Any, ...]]) -> Tensor[ComplexT, *tuple[Any, ...]]: ...
     @overload
     def __pow__(self: Tensor[bool_, *tuple[Any, ...]], other: Tensor[bool_, *tuple[Any, ...]]) -> Tensor[int8, *tuple[Any, ...]]: ...
     @overload
@@ -397,23 +397,23 @@ class Tensor(Generic[DT, Unpack[Shape]]):
     @overload
     def __pow__(self: Tensor[generic, *Shape], other: bool) -> Tensor[number, *Shape]: ...  # type: ignore[overload-overlap, unused-ignore]
     @overload
+    def __pow__(self: Tensor[InexactT, *Shape], other: float) -> Tensor[InexactT, *Shape]: ...  # type: ignore[overload-overlap, unused-ignore]
+    @overload
+    def __pow__(self: Tensor[ComplexT, *Shape], other: complex) -> Tensor[ComplexT, *Shape]: ...  # type: ignore[overload-overlap, unused-ignore]
+    @overload
+    def __pow__(self: Tensor[float16 | float32, *Shape], other: complex) -> Tensor[complex64, *Shape]: ...  # type: ignore[overload-overlap, unused-ignore]
+    @overload
     def __pow__(self: Tensor[NumberT, *Shape], other: int) -> Tensor[NumberT, *Shape]: ...  # type: ignore[overload-overlap, unused-ignore]
     @overload
     def __pow__(self: Tensor[bool_, *Shape], other: int) -> Tensor[int64, *Shape]: ...  # type: ignore[overload-overlap, unused-ignore]
     @overload
     def __pow__(self: Tensor[generic, *Shape], other: int) -> Tensor[number, *Shape]: ...  # type: ignore[overload-overlap, unused-ignore]
     @overload
-    def __pow__(self: Tensor[InexactT, *Shape], other: float) -> Tensor[InexactT, *Shape]: ...  # type: ignore[overload-overlap, unused-ignore]
-    @overload
     def __pow__(self: Tensor[bool_ | integer, *Shape], other: float) -> Tensor[float64, *Shape]: ...  # type: ignore[overload-overlap, unused-ignore]
     @overload
     def __pow__(self: Tensor[generic, *Shape], other: float) -> Tensor[inexact, *Shape]: ...  # type: ignore[overload-overlap, unused-ignore]
     @overload
-    def __pow__(self: Tensor[ComplexT, *Shape], other: complex) -> Tensor[ComplexT, *Shape]: ...
-    @overload
     def __pow__(self: Tensor[bool_ | float64 | integer, *Shape], other: complex) -> Tensor[complex128, *Shape]: ...
-    @overload
-    def __pow__(self: Tensor[float16 | float32, *Shape], other: complex) -> Tensor[complex64, *Shape]: ...
     @overload
     def __pow__(self: Tensor[generic, *Shape], other: complex) -> Tensor[complexfloating, *Shape]: ...
     def __pow__(self, other: Tensor[Any, *tuple[Any, ...]] | complex) -> Tensor[Any, *tuple[Any, ...]]:
@@ -474,6 +474,12 @@ class Tensor(Generic[DT, Unpack[Shape]]):
         return _elementwise.binary("greater_equal", self, other)
 
     @overload
+    def __radd__(self: Tensor[InexactT, *Shape], other: float) -> Tensor[InexactT, *Shape]: ...  # type: ignore[overload-overlap, unused-ignore]
+    @overload
+    def __radd__(self: Tensor[ComplexT, *Shape], other: complex) -> Tensor[ComplexT, *Shape]: ...  # type: ignore[overload-overlap, unused-ignore]
+    @overload
+    def __radd__(self: Tensor[float16 | float32, *Shape], other: complex) -> Tensor[complex64, *Shape]: ...  # type: ignore[overload-overlap, unused-ignore]
+    @overload
     def __radd__(self: Tensor[GenericT, *Shape], other: bool) -> Tensor[GenericT, *Shape]: ...  # type: ignore[overload-overlap, unused-ignore]
     @overload
     def __radd__(self: Tensor[NumberT, *Shape], other: int) -> Tensor[NumberT, *Shape]: ...  # type: ignore[overload-overlap, unused-ignore]
@@ -482,17 +488,11 @@ class Tensor(Generic[DT, Unpack[Shape]]):
     @overload
     def __radd__(self: Tensor[generic, *Shape], other: int) -> Tensor[number, *Shape]: ...  # type: ignore[overload-overlap, unused-ignore]
     @overload
-    def __radd__(self: Tensor[InexactT, *Shape], other: float) -> Tensor[InexactT, *Shape]: ...  # type: ignore[overload-overlap, unused-ignore]
-    @overload
     def __radd__(self: Tensor[bool_ | integer, *Shape], other: float) -> Tensor[float64, *Shape]: ...  # type: ignore[overload-overlap, unused-ignore]
     @overload
     def __radd__(self: Tensor[generic, *Shape], other: float) -> Tensor[inexact, *Shape]: ...  # type: ignore[overload-overlap, unused-ignore]
     @overload
-    def __radd__(self: Tensor[ComplexT, *Shape], other: complex) -> Tensor[ComplexT, *Shape]: ...
-    @overload
     def __radd__(self: Tensor[bool_ | float64 | integer, *Shape], other: complex) -> Tensor[complex128, *Shape]: ...
-    @overload
-    def __radd__(self: Tensor[float16 | float32, *Shape], other: complex) -> Tensor[complex64, *Shape]: ...
     @overload
     def __radd__(self: Tensor[generic, *Shape], other: complex) -> Tensor[complexfloating, *Shape]: ...
     def __radd__(self, other: complex) -> Tensor[Any, *tuple[Any, ...]]:
@@ -501,28 +501,34 @@ class Tensor(Generic[DT, Unpack[Shape]]):
     @overload
     def __rsub__(self: Tensor[generic, *Shape], other: bool) -> Tensor[number, *Shape]: ...  # type: ignore[overload-overlap, unused-ignore]
     @overload
+    def __rsub__(self: Tensor[InexactT, *Shape], other: float) -> Tensor[InexactT, *Shape]: ...  # type: ignore[overload-overlap, unused-ignore]
+    @overload
+    def __rsub__(self: Tensor[ComplexT, *Shape], other: complex) -> Tensor[ComplexT, *Shape]: ...  # type: ignore[overload-overlap, unused-ignore]
+    @overload
+    def __rsub__(self: Tensor[float16 | float32, *Shape], other: complex) -> Tensor[complex64, *Shape]: ...  # type: ignore[overload-overlap, unused-ignore]
+    @overload
     def __rsub__(self: Tensor[NumberT, *Shape], other: int) -> Tensor[NumberT, *Shape]: ...  # type: ignore[overload-overlap, unused-ignore]
     @overload
     def __rsub__(self: Tensor[bool_, *Shape], other: int) -> Tensor[int64, *Shape]: ...  # type: ignore[overload-overlap, unused-ignore]
     @overload
     def __rsub__(self: Tensor[generic, *Shape], other: int) -> Tensor[number, *Shape]: ...  # type: ignore[overload-overlap, unused-ignore]
     @overload
-    def __rsub__(self: Tensor[InexactT, *Shape], other: float) -> Tensor[InexactT, *Shape]: ...  # type: ignore[overload-overlap, unused-ignore]
-    @overload
     def __rsub__(self: Tensor[bool_ | integer, *Shape], other: float) -> Tensor[float64, *Shape]: ...  # type: ignore[overload-overlap, unused-ignore]
     @overload
     def __rsub__(self: Tensor[generic, *Shape], other: float) -> Tensor[inexact, *Shape]: ...  # type: ignore[overload-overlap, unused-ignore]
     @overload
-    def __rsub__(self: Tensor[ComplexT, *Shape], other: complex) -> Tensor[ComplexT, *Shape]: ...
-    @overload
     def __rsub__(self: Tensor[bool_ | float64 | integer, *Shape], other: complex) -> Tensor[complex128, *Shape]: ...
-    @overload
-    def __rsub__(self: Tensor[float16 | float32, *Shape], other: complex) -> Tensor[complex64, *Shape]: ...
     @overload
     def __rsub__(self: Tensor[generic, *Shape], other: complex) -> Tensor[complexfloating, *Shape]: ...
     def __rsub__(self, other: complex) -> Tensor[Any, *tuple[Any, ...]]:
         return _elementwise.binary("subtract", other, self)
 
+    @overload
+    def __rmul__(self: Tensor[InexactT, *Shape], other: float) -> Tensor[InexactT, *Shape]: ...  # type: ignore[overload-overlap, unused-ignore]
+    @overload
+    def __rmul__(self: Tensor[ComplexT, *Shape], other: complex) -> Tensor[ComplexT, *Shape]: ...  # type: ignore[overload-overlap, unused-ignore]
+    @overload
+    def __rmul__(self: Tensor[float16 | float32, *Shape], other: complex) -> Tensor[complex64, *Shape]: ...  # type: ignore[overload-overlap, unused-ignore]
     @overload
     def __rmul__(self: Tensor[GenericT, *Shape], other: bool) -> Tensor[GenericT, *Shape]: ...  # type: ignore[overload-overlap, unused-ignore]
     @overload
@@ -532,17 +538,11 @@ class Tensor(Generic[DT, Unpack[Shape]]):
     @overload
     def __rmul__(self: Tensor[generic, *Shape], other: int) -> Tensor[number, *Shape]: ...  # type: ignore[overload-overlap, unused-ignore]
     @overload
-    def __rmul__(self: Tensor[InexactT, *Shape], other: float) -> Tensor[InexactT, *Shape]: ...  # type: ignore[overload-overlap, unused-ignore]
-    @overload
     def __rmul__(self: Tensor[bool_ | integer, *Shape], other: float) -> Tensor[float64, *Shape]: ...  # type: ignore[overload-overlap, unused-ignore]
     @overload
     def __rmul__(self: Tensor[generic, *Shape], other: float) -> Tensor[inexact, *Shape]: ...  # type: ignore[overload-overlap, unused-ignore]
     @overload
-    def __rmul__(self: Tensor[ComplexT, *Shape], other: complex) -> Tensor[ComplexT, *Shape]: ...
-    @overload
     def __rmul__(self: Tensor[bool_ | float64 | integer, *Shape], other: complex) -> Tensor[complex128, *Shape]: ...
-    @overload
-    def __rmul__(self: Tensor[float16 | float32, *Shape], other: complex) -> Tensor[complex64, *Shape]: ...
     @overload
     def __rmul__(self: Tensor[generic, *Shape], other: complex) -> Tensor[complexfloating, *Shape]: ...
     def __rmul__(self, other: complex) -> Tensor[Any, *tuple[Any, ...]]:
@@ -551,15 +551,15 @@ class Tensor(Generic[DT, Unpack[Shape]]):
     @overload
     def __rtruediv__(self: Tensor[InexactT, *Shape], other: float) -> Tensor[InexactT, *Shape]: ...  # type: ignore[overload-overlap, unused-ignore]
     @overload
+    def __rtruediv__(self: Tensor[ComplexT, *Shape], other: complex) -> Tensor[ComplexT, *Shape]: ...  # type: ignore[overload-overlap, unused-ignore]
+    @overload
+    def __rtruediv__(self: Tensor[float16 | float32, *Shape], other: complex) -> Tensor[complex64, *Shape]: ...  # type: ignore[overload-overlap, unused-ignore]
+    @overload
     def __rtruediv__(self: Tensor[bool_ | integer, *Shape], other: float) -> Tensor[float64, *Shape]: ...  # type: ignore[overload-overlap, unused-ignore]
     @overload
     def __rtruediv__(self: Tensor[generic, *Shape], other: float) -> Tensor[inexact, *Shape]: ...  # type: ignore[overload-overlap, unused-ignore]
     @overload
-    def __rtruediv__(self: Tensor[ComplexT, *Shape], other: complex) -> Tensor[ComplexT, *Shape]: ...
-    @overload
     def __rtruediv__(self: Tensor[bool_ | float64 | integer, *Shape], other: complex) -> Tensor[complex128, *Shape]: ...
-    @overload
-    def __rtruediv__(self: Tensor[float16 | float32, *Shape], other: complex) -> Tensor[complex64, *Shape]: ...
     @overload
     def __rtruediv__(self: Tensor[generic, *Shape], other: complex) -> Tensor[complexfloating, *Shape]: ...
     def __rtruediv__(self, other: complex) -> Tensor[Any, *tuple[Any, ...]]:
@@ -589,23 +589,23 @@ class Tensor(Generic[DT, Unpack[Shape]]):
     @overload
     def __rpow__(self: Tensor[generic, *Shape], other: bool) -> Tensor[number, *Shape]: ...  # type: ignore[overload-overlap, unused-ignore]
     @overload
+    def __rpow__(self: Tensor[InexactT, *Shape], other: float) -> Tensor[InexactT, *Shape]: ...  # type: ignore[overload-overlap, unused-ignore]
+    @overload
+    def __rpow__(self: Tensor[ComplexT, *Shape], other: complex) -> Tensor[ComplexT, *Shape]: ...  # type: ignore[overload-overlap, unused-ignore]
+    @overload
+    def __rpow__(self: Tensor[float16 | float32, *Shape], other: complex) -> Tensor[complex64, *Shape]: ...  # type: ignore[overload-overlap, unused-ignore]
+    @overload
     def __rpow__(self: Tensor[NumberT, *Shape], other: int) -> Tensor[NumberT, *Shape]: ...  # type: ignore[overload-overlap, unused-ignore]
     @overload
     def __rpow__(self: Tensor[bool_, *Shape], other: int) -> Tensor[int64, *Shape]: ...  # type: ignore[overload-overlap, unused-ignore]
     @overload
     def __rpow__(self: Tensor[generic, *Shape], other: int) -> Tensor[number, *Shape]: ...  # type: ignore[overload-overlap, unused-ignore]
     @overload
-    def __rpow__(self: Tensor[InexactT, *Shape], other: float) -> Tensor[InexactT, *Shape]: ...  # type: ignore[overload-overlap, unused-ignore]
-    @overload
     def __rpow__(self: Tensor[bool_ | integer, *Shape], other: float) -> Tensor[float64, *Shape]: ...  # type: ignore[overload-overlap, unused-ignore]
     @overload
     def __rpow__(self: Tensor[generic, *Shape], other: float) -> Tensor[inexact, *Shape]: ...  # type: ignore[overload-overlap, unused-ignore]
     @overload
-    def __rpow__(self: Tensor[ComplexT, *Shape], other: complex) -> Tensor[ComplexT, *Shape]: ...
-    @overload
     def __rpow__(self: Tensor[bool_ | float64 | integer, *Shape], other: complex) -> Tensor[complex128, *Shape]: ...
-    @overload
-    def __rpow__(self: Tensor[float16 | float32, *Shape], other: complex) -> Tensor[complex64, *Shape]: ...
     @overload
     def __rpow__(self: Tensor[generic, *Shape], other: complex) -> Tensor[complexfloating, *Shape]: ...
     def __rpow__(self, other: complex) -> Tensor[Any, *tuple[Any, ...]]:
