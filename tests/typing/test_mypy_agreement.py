@@ -16,12 +16,11 @@ import pytest
 from hypothesis import Phase, given, settings, strategies as st
 
 import typedtensor as tt
-from mypy_helpers import Mypy, MypyRun, assert_no_crash
+from mypy_helpers import AGREEMENT_HEAD, Mypy, MypyRun, check_and_run, revealed_tensor
 from typedtensor._shape_rules import REDUCTION_OPS
 
 DTYPES = ("bool_", "int8", "int32", "int64", "uint16", "float32", "float64", "complex64")
 OPS = REDUCTION_OPS
-_REVEALED = re.compile(r'^Revealed type is "typedtensor\._tensor\.Tensor\[typedtensor\._dtypes\.(\w+)((?:, Literal\[\d+\])*)\]"$')
 _ERROR = re.compile(r"^(?P<message>.*)  \[(?P<code>tensor-axis|tensor-selection)\]$")
 _modules = itertools.count()
 
@@ -73,21 +72,13 @@ def cases(draw: st.DrawFn) -> Case:
     )  # fmt: skip
 
 
-def _module(batch: list[Case]) -> str:
-    head = "from typing import Literal as L\nimport typedtensor as tt\nfrom typedtensor import Tensor\n"
-    return head + "".join(case.source(index) for index, case in enumerate(batch))
-
-
 def _static(run: MypyRun, path: Path, line: int) -> tuple[str, tuple[int, ...]] | str:
     """mypy's answer on ``line``: (dtype, shape), or the message of a shape error."""
     texts = [m.text for m in run.about(path, line)]
     errors = [match["message"] for match in map(_ERROR.match, texts) if match]
     if errors:
         return errors[0]
-    revealed = [match for match in map(_REVEALED.match, texts) if match]
-    assert len(revealed) == 1, texts  # an exact type, no Any left
-    dtype, dims = revealed[0].groups()
-    return dtype, tuple(int(size) for size in re.findall(r"\d+", dims))
+    return revealed_tensor(texts)
 
 
 def _runtime(function: object) -> tuple[str, tuple[int, ...]] | str:
@@ -102,13 +93,8 @@ def _runtime(function: object) -> tuple[str, tuple[int, ...]] | str:
 @settings(max_examples=4, deadline=None, phases=[Phase.explicit, Phase.reuse, Phase.generate])
 @given(st.lists(cases(), min_size=40, max_size=40))
 def test_mypy_and_the_runtime_agree(mypy_runner: Mypy, tmp_path_factory: pytest.TempPathFactory, batch: list[Case]) -> None:
-    # A new module name each time: mypy's cache must never mistake one batch for another.
     path = tmp_path_factory.mktemp("agreement") / f"agreement_{next(_modules)}.py"
-    path.write_text(_module(batch))
-    run = mypy_runner.run([path])
-    assert_no_crash(run)
-    namespace: dict[str, object] = {"reveal_type": lambda value: value}
-    exec(compile(path.read_text(), str(path), "exec"), namespace)
+    run, namespace = check_and_run(mypy_runner, path, AGREEMENT_HEAD + "".join(case.source(i) for i, case in enumerate(batch)))
     for index, case in enumerate(batch):
         line = 4 + 3 * index + 2  # the reveal_type line of case{index}
         assert _static(run, path, line) == _runtime(namespace[f"case{index}"]), case.call("x")

@@ -20,10 +20,9 @@ import pytest
 from hypothesis import Phase, given, settings, strategies as st
 
 import typedtensor as tt
-from mypy_helpers import Mypy, MypyRun, assert_no_crash
+from mypy_helpers import AGREEMENT_HEAD, Mypy, MypyRun, check_and_run, revealed_tensor
 from typedtensor._shape_rules import BINARY_RULES, CONCRETE, UNARY_RULES
 
-_REVEALED = re.compile(r'^Revealed type is "typedtensor\._tensor\.Tensor\[typedtensor\._dtypes\.(\w+)((?:, Literal\[\d+\])*)\]"$')
 _ERROR = re.compile(r"^(?P<message>.*)  \[(?P<code>tensor-broadcast|tensor-dtype|operator|call-overload)\]$")
 _OPERATORS = {
     "add": "+", "subtract": "-", "multiply": "*", "divide": "/", "floor_divide": "//", "power": "**",
@@ -82,11 +81,6 @@ def cases(draw: st.DrawFn) -> Case:
     return Case((draw(dtypes), shape), (draw(dtypes), other), draw(st.sampled_from(calls)))
 
 
-def _module(batch: list[Case]) -> str:
-    head = "from typing import Literal as L\nimport typedtensor as tt\nfrom typedtensor import Tensor\n"
-    return head + "".join(case.source(index) for index, case in enumerate(batch))
-
-
 def _static(run: MypyRun, path: Path, line: int) -> tuple[str, tuple[int, ...]] | str:
     """mypy's answer on ``line``: (dtype, shape), or the message of its error."""
     texts = [m.text for m in run.about(path, line)]
@@ -95,10 +89,7 @@ def _static(run: MypyRun, path: Path, line: int) -> tuple[str, tuple[int, ...]] 
         # A scalar on the left that no dtype takes (``1j // x``) finds no overload, or is reported by the
         # scalar's own operator first: mypy's words, not the runtime's.
         return "refused by mypy" if errors[0]["code"] in ("operator", "call-overload") else errors[0]["message"]
-    revealed = [match for match in map(_REVEALED.match, texts) if match]
-    assert len(revealed) == 1, texts  # an exact type, no Any left, and no other error
-    dtype, dims = revealed[0].groups()
-    return dtype, tuple(int(size) for size in re.findall(r"\d+", dims))
+    return revealed_tensor(texts)
 
 
 def _runtime(function: object, static: object) -> tuple[str, tuple[int, ...]] | str:
@@ -116,11 +107,7 @@ def _runtime(function: object, static: object) -> tuple[str, tuple[int, ...]] | 
 @given(st.lists(cases(), min_size=60, max_size=60))
 def test_mypy_and_the_runtime_agree(mypy_runner: Mypy, tmp_path_factory: pytest.TempPathFactory, batch: list[Case]) -> None:
     path = tmp_path_factory.mktemp("agreement") / f"elementwise_{next(_modules)}.py"
-    path.write_text(_module(batch))
-    run = mypy_runner.run([path])
-    assert_no_crash(run)
-    namespace: dict[str, object] = {"reveal_type": lambda value: value}
-    exec(compile(path.read_text(), str(path), "exec"), namespace)
+    run, namespace = check_and_run(mypy_runner, path, AGREEMENT_HEAD + "".join(case.source(i) for i, case in enumerate(batch)))
     for index, case in enumerate(batch):
         line = 3 + 5 * index + 5  # the reveal_type line of case{index}
         static = _static(run, path, line)
