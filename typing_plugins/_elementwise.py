@@ -141,11 +141,12 @@ def _infer_where(ctx: FunctionContext, condition: Type, left: Type, right: Type)
 
 
 def _infer_cast(ctx: CallContext, op: str, x: Type, dtype: Type) -> Type:
-    tensor, marker = tensor_type(x), _marker(dtype)
+    tensor, (marker, exact) = tensor_type(x), _marker(dtype)
     if tensor is None or marker is None:
         raise NotUnderstood
     name = dtype_name(marker)
-    problem = shape_rules.cast_dtype(name) if name is not None else None
+    # Only the class itself is known to be a category: a ``type[floating]`` may be float32 at run time.
+    problem = shape_rules.cast_dtype(name) if exact and name is not None else None
     if isinstance(problem, shape_rules.Problem):
         return _failed(ctx, problem, op, [tensor])
     return new_tensor(ctx.api, marker, tensor.shape)
@@ -222,15 +223,16 @@ def _operand(typ: Type) -> Operand:
     raise NotUnderstood  # a union, Any, another numpy scalar: the declared type says what is known
 
 
-def _marker(typ: Type) -> Type | None:
-    """The dtype a ``dtype`` argument names: ``float32`` for ``tt.float32``, ``T`` for a ``type[T]``."""
+def _marker(typ: Type) -> tuple[Type | None, bool]:
+    """The dtype a ``dtype`` argument names (``float32`` for ``tt.float32``, ``T`` for a ``type[T]``),
+    and whether it is exactly that class rather than any subclass of it."""
     proper = get_proper_type(typ)
     if isinstance(proper, CallableType) and proper.is_type_obj():
         info = proper.type_object()
-        return Instance(info, []) if info.module_name == DTYPES_MODULE else None
+        return (Instance(info, []), True) if info.module_name == DTYPES_MODULE else (None, False)
     if isinstance(proper, TypeType):
-        return proper.item
-    return None
+        return proper.item, False
+    return None, False
 
 
 def loosened(ctx: FunctionSigContext | MethodSigContext) -> FunctionLike:

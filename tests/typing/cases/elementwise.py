@@ -155,8 +155,9 @@ def select(x: Tensor[float32, L[2], L[3]], row: Tensor[float64, L[3]], mask: Ten
     assert_type(tt.where(mask, True, False), Tensor[tt.bool_, L[2], L[1]])
 
 
-def casts(x: Tensor[float32, Batch, L[3]], v: Tensor[float32, *Ts]) -> None:
+def casts(x: Tensor[float32, Batch, L[3]], v: Tensor[float32, *Ts], some_float: type[tt.floating]) -> None:
     assert_type(tt.cast(x, tt.int8), Tensor[tt.int8, Batch, L[3]])
+    assert_type(tt.cast(x, some_float), Tensor[tt.floating, Batch, L[3]])  # may be float32: no error
     assert_type(x.astype(tt.complex128), Tensor[tt.complex128, Batch, L[3]])
     assert_type(v.astype(float64), Tensor[float64, *Ts])
 
