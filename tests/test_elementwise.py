@@ -27,7 +27,7 @@ BINARY_OPERATORS: dict[str, Callable[[Any, Any], Any]] = {
     "floor_divide": operator.floordiv, "power": operator.pow, "equal": operator.eq, "not_equal": operator.ne,
     "less": operator.lt, "less_equal": operator.le, "greater": operator.gt, "greater_equal": operator.ge,
 }  # fmt: skip
-SCALARS = [True, 2, 2.5, 1 + 2j, np.float64(2.5), np.complex128(1j)]
+SCALARS = [True, 2, 2.5, 1 + 2j, 0.5, np.float64(2.5), np.complex128(1j)]  # 0.5: numpy takes square roots for ** 0.5
 
 
 def strided(draw: st.DrawFn, array: Array) -> Array:

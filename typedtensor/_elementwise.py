@@ -139,7 +139,7 @@ def _function(array: Array, op: str) -> Callable[..., Any]:
     function, or a composite), kept in ``_FUNCTIONS``."""
     xp = namespace(array)
     composite = _COMPOSITES.get(op)
-    found = _OPERATORS.get(op) or (functools.partial(composite, xp) if composite else getattr(xp, _ARRAY_API_NAMES.get(op, op)))
+    found = _OPERATORS.get(op) or (functools.partial(composite, xp) if composite else getattr(xp, op))
     _FUNCTIONS[type(array), op] = found
     return found
 
@@ -198,8 +198,24 @@ def _relu(xp: Any, array: Array) -> Array:
     return xp.maximum(array, xp.asarray(0, dtype=array.dtype))  # type: ignore[no-any-return]
 
 
-#: Unary ops that are no single namespace function.
-_COMPOSITES: Final[dict[str, Callable[[Any, Array], Array]]] = {"sigmoid": _sigmoid, "relu": _relu}
+#: Per dtype, whether it is an integer or real float: ``**`` on those is numpy's ``pow``, only faster.
+_REAL_BASES: dict[Any, bool] = {}
+
+
+def _power(xp: Any, x1: Value, x2: Value) -> Array:
+    """``x1 ** x2``: the arrays' operator where it computes numpy's ``pow`` (faster: it squares for
+    ``** 2``), else ``pow`` itself. numpy's operator squares booleans in int8 (``pow``, the rule,
+    computes in int64) and takes a complex number's square root for ``** 0.5``, not its ``pow``."""
+    if isinstance(x1, bool | int | float | complex):
+        return operator.pow(x1, x2)  # type: ignore[no-any-return]
+    real = _REAL_BASES.get(x1.dtype)
+    if real is None:
+        real = _REAL_BASES[x1.dtype] = bool(xp.isdtype(x1.dtype, ("integral", "real floating")))
+    return operator.pow(x1, x2) if real else xp.pow(x1, x2)  # type: ignore[no-any-return]
+
+
+#: Ops that are no single namespace function or operator, by a function of the namespace.
+_COMPOSITES: Final[dict[str, Callable[..., Array]]] = {"sigmoid": _sigmoid, "relu": _relu, "power": _power}
 #: Ops that are operators of arrays.
 _OPERATORS: Final[dict[str, Callable[..., Any]]] = {
     "add": operator.add, "subtract": operator.sub, "multiply": operator.mul, "divide": operator.truediv,
@@ -207,5 +223,3 @@ _OPERATORS: Final[dict[str, Callable[..., Any]]] = {
     "less": operator.lt, "less_equal": operator.le, "greater": operator.gt, "greater_equal": operator.ge,
     "negative": operator.neg, "positive": operator.pos, "abs": operator.abs,
 }  # fmt: skip
-#: Where the array API names an op differently from typedtensor.
-_ARRAY_API_NAMES: Final = {"power": "pow"}
