@@ -45,6 +45,8 @@ _SCALAR_KINDS: Final[dict[type, str]] = {bool: "bool", int: "int", float: "float
 
 def _operand(op: str, value: object, parameter: str) -> Value:
     """The array of a Tensor, or a Python scalar as its plain Python value."""
+    if type(value) in _SCALAR_KINDS:  # the common case first: a plain scalar
+        return value  # type: ignore[return-value]
     if isinstance(value, Tensor):
         return value.numpy()
     if isinstance(value, bool | int):
@@ -202,11 +204,11 @@ def _relu(xp: Any, array: Array) -> Array:
 _REAL_BASES: dict[Any, bool] = {}
 
 
-def _power(xp: Any, x1: Value, x2: Value) -> Array:
+def _power(xp: Any, x1: Any, x2: Any) -> Array:
     """``x1 ** x2``: the arrays' operator where it computes numpy's ``pow`` (faster: it squares for
     ``** 2``), else ``pow`` itself. numpy's operator squares booleans in int8 (``pow``, the rule,
     computes in int64) and takes a complex number's square root for ``** 0.5``, not its ``pow``."""
-    if isinstance(x1, bool | int | float | complex):
+    if type(x1) in _SCALAR_KINDS:
         return operator.pow(x1, x2)  # type: ignore[no-any-return]
     real = _REAL_BASES.get(x1.dtype)
     if real is None:
