@@ -49,8 +49,8 @@ def _operand(op: str, value: object, parameter: str) -> Value:
         return value  # type: ignore[return-value]
     if isinstance(value, Tensor):
         return value.numpy()
-    if isinstance(value, bool | int):
-        return value if type(value) in (bool, int) else int(value)  # an IntEnum member is its value
+    if isinstance(value, int):
+        return int(value)  # an IntEnum member is its value
     if isinstance(value, float):
         return float(value)  # numpy's float64 is a float: plain, it promotes weakly like one
     if isinstance(value, complex):
@@ -96,8 +96,7 @@ def _binary_refusal(op: str, left: DTypeKey, right: DTypeKey) -> DTypeRefused | 
 # Operators on small tensors pay for every step here (SPEC 8: at most 2 us over numpy's), so the
 # common case of plain Tensors reads their arrays directly, and each op's function is looked up
 # once per array type. An op that is an operator runs as the arrays' own operator (the array API
-# has them all), which numpy runs faster than its function. Not ``**``: numpy's squares a boolean
-# array in int8 where its ``power`` computes in int64.
+# has them all), which numpy runs faster than its function (``**``: see ``_power``).
 
 def unary(op: str, x: object) -> AnyTensor:
     """Unary ``op`` (``exp``, ``negative`` ...) of a tensor."""
