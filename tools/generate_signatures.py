@@ -238,16 +238,6 @@ BINARY: Final = (
     Op("logical_and", "Whether both ``x1`` and ``x2`` are nonzero, elementwise with broadcasting: ``bool_``."),
     Op("logical_or", "Whether ``x1`` or ``x2`` is nonzero, elementwise with broadcasting: ``bool_``."),
 )
-#: Operators by the op they call; a reflected one (``__radd__``) takes the scalar on the left.
-UNARY_OPERATORS: Final = {"__neg__": "negative", "__pos__": "positive", "__abs__": "abs"}
-BINARY_OPERATORS: Final = {
-    "__add__": "add", "__sub__": "subtract", "__mul__": "multiply", "__truediv__": "divide",
-    "__floordiv__": "floor_divide", "__pow__": "power",
-    "__eq__": "equal", "__ne__": "not_equal", "__lt__": "less", "__le__": "less_equal",
-    "__gt__": "greater", "__ge__": "greater_equal",
-}  # fmt: skip
-REFLECTED_OPERATORS: Final = {"__radd__": "add", "__rsub__": "subtract", "__rmul__": "multiply",
-                              "__rtruediv__": "divide", "__rfloordiv__": "floor_divide", "__rpow__": "power"}  # fmt: skip
 #: ``x == y`` and ``!=`` also take any object (``object.__eq__`` does), unequal unless an operand.
 EQUALITY: Final = ("__eq__", "__ne__")
 
@@ -532,11 +522,11 @@ def operator_block() -> str:
     """The operators of ``Tensor``, each calling the op of its name (``x + y`` is ``add(x, y)``)."""
     indent = "    "
     parts = []
-    for name, op in UNARY_OPERATORS.items():
+    for name, op in shape_rules.UNARY_METHODS.items():
         overloads = overloads_text(name, unary_signatures(op, "self"), indent)
         parts.append(f"{overloads}{indent}def {name}(self) -> {ANY_TENSOR}:\n{indent}    return _elementwise.unary(\"{op}\", self)\n\n")
-    for name, op in [*BINARY_OPERATORS.items(), *REFLECTED_OPERATORS.items()]:
-        reflected = name in REFLECTED_OPERATORS
+    for name, op in [*shape_rules.BINARY_METHODS.items(), *shape_rules.REFLECTED_METHODS.items()]:
+        reflected = name in shape_rules.REFLECTED_METHODS
         names = ("other", "self") if reflected else ("self", "other")
         overloads = overloads_text(name, binary_signatures(op, names, "left" if reflected else "right"), indent)
         if name in EQUALITY:

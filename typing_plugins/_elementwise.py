@@ -62,15 +62,6 @@ _SCALAR_KINDS: Final[dict[str, shape_rules.ScalarKind]] = {
     "builtins.complex": "complex",
 }
 _MODULE: Final = "typedtensor._elementwise_api"
-#: Operators by the op they call; a reflected one takes its operands the other way round.
-_UNARY_OPERATORS: Final = {"__neg__": "negative", "__pos__": "positive", "__abs__": "abs"}
-_BINARY_OPERATORS: Final = {
-    "__add__": "add", "__sub__": "subtract", "__mul__": "multiply", "__truediv__": "divide",
-    "__floordiv__": "floor_divide", "__pow__": "power", "__eq__": "equal", "__ne__": "not_equal",
-    "__lt__": "less", "__le__": "less_equal", "__gt__": "greater", "__ge__": "greater_equal",
-}  # fmt: skip
-_REFLECTED_OPERATORS: Final = {"__radd__": "add", "__rsub__": "subtract", "__rmul__": "multiply",
-                               "__rtruediv__": "divide", "__rfloordiv__": "floor_divide", "__rpow__": "power"}  # fmt: skip
 
 
 def _arguments(ctx: CallContext, count: int) -> list[Type]:
@@ -251,9 +242,9 @@ FUNCTION_HOOKS: Final[dict[str, FunctionHook]] = {
     f"{_MODULE}.cast": functools.partial(cast_function_hook, "cast"),
 }
 METHOD_HOOKS: Final[dict[str, MethodHook]] = {
-    **{name: functools.partial(unary_method_hook, op) for name, op in _UNARY_OPERATORS.items()},
-    **{name: functools.partial(binary_method_hook, op, False) for name, op in _BINARY_OPERATORS.items()},
-    **{name: functools.partial(binary_method_hook, op, True) for name, op in _REFLECTED_OPERATORS.items()},
+    **{name: functools.partial(unary_method_hook, op) for name, op in shape_rules.UNARY_METHODS.items()},
+    **{name: functools.partial(binary_method_hook, op, False) for name, op in shape_rules.BINARY_METHODS.items()},
+    **{name: functools.partial(binary_method_hook, op, True) for name, op in shape_rules.REFLECTED_METHODS.items()},
     "astype": functools.partial(cast_method_hook, "astype"),
 }
 #: ``2 == x`` is ``int.__eq__(x)`` to mypy (it takes any object): with a tensor it is elementwise.

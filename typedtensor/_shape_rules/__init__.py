@@ -27,8 +27,11 @@ from .dtypes import (
     result_dtype as result_dtype,
 )
 from .elementwise import (
+    BINARY_METHODS as BINARY_METHODS,
     BINARY_RULES as BINARY_RULES,
+    REFLECTED_METHODS as REFLECTED_METHODS,
     SCALAR_KINDS as SCALAR_KINDS,
+    UNARY_METHODS as UNARY_METHODS,
     UNARY_RULES as UNARY_RULES,
     CategoryNotDType as CategoryNotDType,
     DTypeRefused as DTypeRefused,

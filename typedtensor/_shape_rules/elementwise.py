@@ -126,6 +126,20 @@ BINARY_RULES: Final[dict[str, Rule]] = {
 }  # fmt: skip
 
 
+#: ``Tensor``'s operators by the op each is (``x + y`` is ``add(x, y)``); a reflected one
+#: (``2 - x`` is ``x.__rsub__(2)``) takes its operands the other way round.
+UNARY_METHODS: Final = {"__neg__": "negative", "__pos__": "positive", "__abs__": "abs"}
+BINARY_METHODS: Final = {
+    "__add__": "add", "__sub__": "subtract", "__mul__": "multiply", "__truediv__": "divide",
+    "__floordiv__": "floor_divide", "__pow__": "power", "__eq__": "equal", "__ne__": "not_equal",
+    "__lt__": "less", "__le__": "less_equal", "__gt__": "greater", "__ge__": "greater_equal",
+}  # fmt: skip
+REFLECTED_METHODS: Final = {
+    "__radd__": "add", "__rsub__": "subtract", "__rmul__": "multiply",
+    "__rtruediv__": "divide", "__rfloordiv__": "floor_divide", "__rpow__": "power",
+}  # fmt: skip
+
+
 def unary_dtype(op: str, dtype: str) -> str | DTypeRefused:
     """The result dtype of unary ``op`` on a tensor of ``dtype`` (a dtype or category name).
 
