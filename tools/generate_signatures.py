@@ -168,7 +168,7 @@ def scalar_levels(rule_for: Callable[[str], Rule]) -> list[tuple[str, list[Case]
     at a kind only where its results change at the next wider kind; until then the wider kind's
     case answers for the narrower kinds too.
     """
-    levels = []
+    levels: list[tuple[str, list[Case]]] = []
     for index, kind in enumerate(KINDS):
         rule = rule_for(kind)
         wider = rule_for(KINDS[index + 1]) if index + 1 < len(KINDS) else None
@@ -395,7 +395,7 @@ def function_signatures(op: str) -> list[Signature]:
 
 def _calls(signatures: Sequence[Signature]) -> list[Call]:
     """Every call the overloads may see: per parameter, every dtype and category, or scalar kind."""
-    options = []
+    options: list[tuple[str, ...]] = []
     for position in range(len(signatures[0].parameters)):
         parameters = [s.parameters[position] for s in signatures]
         if all(p.kind is None and p.dtype is None for p in parameters):
