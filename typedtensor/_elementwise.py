@@ -81,10 +81,6 @@ _BINARY_MAY_REFUSE: Final = frozenset(op for op, rule in BINARY_RULES.items() if
 DTypeKey: TypeAlias = "np.dtype[Any] | type"
 
 
-def _dtype_key(value: Value) -> DTypeKey:
-    return value.dtype if isinstance(value, np.ndarray) else type(value)
-
-
 @functools.lru_cache(maxsize=_CACHE_SIZE)
 def _binary_refusal(op: str, left: DTypeKey, right: DTypeKey) -> DTypeRefused | None:
     """Whether ``op`` refuses operands of these dtypes."""
@@ -125,7 +121,9 @@ def binary(op: str, x1: object, x2: object) -> AnyTensor:
     else:
         raise TypeError(f'"{op}": at least one operand must be a typedtensor.Tensor, got {type(x1).__name__} and {type(x2).__name__}')
     if op in _BINARY_MAY_REFUSE:
-        refused = _binary_refusal(op, _dtype_key(left), _dtype_key(right))
+        left_key: DTypeKey = left.dtype if isinstance(left, np.ndarray) else type(left)
+        right_key: DTypeKey = right.dtype if isinstance(right, np.ndarray) else type(right)
+        refused = _binary_refusal(op, left_key, right_key)
         if refused is not None:  # a scalar named by its kind (numpy's float64 is a float), as statically
             fail(refused, op, [x if isinstance(x, Tensor) else value for x, value in ((x1, left), (x2, right))])
     value = (_FUNCTIONS.get((type(array), op)) or _function(array, op))(left, right)
