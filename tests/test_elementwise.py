@@ -2,76 +2,305 @@
 
 from __future__ import annotations
 
+import operator
+import warnings
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 from hypothesis.extra import numpy as hnp
 
 import typedtensor as tt
+from typedtensor._shape_rules import BINARY_RULES, UNARY_RULES
 
+Array = np.ndarray[Any, Any]
 DTYPES = [np.dtype(name) for name in (
     "bool", "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64",
     "float16", "float32", "float64", "complex64", "complex128",
 )]  # fmt: skip
+UNARY_OPERATORS: dict[str, Callable[[Any], Any]] = {"negative": operator.neg, "positive": operator.pos, "abs": operator.abs}
+BINARY_OPERATORS: dict[str, Callable[[Any, Any], Any]] = {
+    "add": operator.add, "subtract": operator.sub, "multiply": operator.mul, "divide": operator.truediv,
+    "floor_divide": operator.floordiv, "power": operator.pow, "equal": operator.eq, "not_equal": operator.ne,
+    "less": operator.lt, "less_equal": operator.le, "greater": operator.gt, "greater_equal": operator.ge,
+}  # fmt: skip
+SCALARS = [True, 2, 2.5, 1 + 2j, 0.5, np.float64(2.5), np.complex128(1j)]  # 0.5: numpy takes square roots for ** 0.5
+
+
+def strided(draw: st.DrawFn, array: Array) -> Array:
+    """``array``, or a view of the same values that is not contiguous."""
+    how = draw(st.sampled_from(["plain", "every other", "transposed"]))
+    if how == "every other" and array.ndim:
+        spread = np.zeros((*array.shape[:-1], 2 * array.shape[-1]), array.dtype)
+        spread[..., ::2] = array
+        return spread[..., ::2]
+    if how == "transposed" and array.ndim >= 2:
+        return np.ascontiguousarray(array.swapaxes(0, 1)).swapaxes(0, 1)
+    return array
+
+
+shapes = hnp.array_shapes(min_dims=0, max_dims=4, min_side=0, max_side=3)
 
 
 @st.composite
-def broadcastable_pairs(draw: st.DrawFn) -> tuple[np.ndarray[Any, Any], np.ndarray[Any, Any]]:
-    shape = draw(hnp.array_shapes(min_dims=0, max_dims=4, min_side=0, max_side=3))
-    other = tuple(1 if draw(st.booleans()) else size for size in shape)[draw(st.integers(0, len(shape))) :]
-    left, right = draw(st.sampled_from(DTYPES)), draw(st.sampled_from(DTYPES))
-    a = draw(hnp.arrays(left, shape))
-    b = draw(hnp.arrays(right, other))
-    if draw(st.booleans()) and a.ndim >= 2:
-        a = np.ascontiguousarray(a.swapaxes(0, 1)).swapaxes(0, 1)  # a strided view
-    return (a, b) if draw(st.booleans()) else (b, a)
+def arrays(draw: st.DrawFn, dtypes: list[np.dtype[Any]] = DTYPES, shape: tuple[int, ...] | None = None) -> Array:
+    """Arrays of any dtype (floats with NaN and infinities), shapes with 0s and 1s, some strided."""
+    dtype = draw(st.sampled_from(dtypes))
+    return strided(draw, draw(hnp.arrays(dtype, shape if shape is not None else draw(shapes))))
 
 
-@given(broadcastable_pairs())
-def test_add_equals_numpy(pair: tuple[np.ndarray[Any, Any], np.ndarray[Any, Any]]) -> None:
+@st.composite
+def broadcastable(draw: st.DrawFn, count: int) -> list[Array]:
+    """``count`` arrays whose shapes broadcast: the same dims, some 1, some leading ones dropped."""
+    shape = draw(shapes)
+    result = []
+    for _ in range(count):
+        dims = tuple(1 if draw(st.booleans()) else size for size in shape)[draw(st.integers(0, len(shape))) :]
+        result.append(draw(arrays(shape=dims)))
+    return result
+
+
+def numpy_result(function: Callable[..., Any], *operands: Any) -> Array | type[BaseException]:
+    """What numpy gives, or the kind of exception it raises (TypeError, ValueError)."""
+    try:
+        with np.errstate(all="ignore"):
+            return np.asarray(function(*operands))
+    except (TypeError, ValueError) as error:
+        return TypeError if isinstance(error, TypeError) else ValueError
+
+
+def ours(function: Callable[..., Any], *operands: Any) -> Array | type[BaseException]:
+    try:
+        with np.errstate(all="ignore"):
+            result = function(*operands)
+    except (TypeError, ValueError) as error:
+        return TypeError if isinstance(error, TypeError) else ValueError
+    assert isinstance(result, tt.Tensor) and type(result.numpy()) is np.ndarray
+    return result.numpy()
+
+
+def assert_same(got: Array | type[BaseException], expected: Array | type[BaseException]) -> None:
+    if not isinstance(expected, np.ndarray):
+        assert got is expected
+        return
+    assert isinstance(got, np.ndarray), got
+    assert (got.dtype, got.shape) == (expected.dtype, expected.shape)
+    np.testing.assert_array_equal(got, expected)
+
+
+def tensor(value: Any) -> Any:
+    return tt.Tensor(value) if isinstance(value, np.ndarray) else value
+
+
+# --- unary -----------------------------------------------------------------------------------
+
+NUMPY_UNARY = [op for op in UNARY_RULES if op not in ("sigmoid", "relu")]
+
+
+@settings(max_examples=500)  # every op, every dtype, many shapes
+@given(st.sampled_from(NUMPY_UNARY), arrays())
+def test_unary_ops_equal_numpy(op: str, array: Array) -> None:
+    expected = numpy_result(getattr(np, op), array)
+    assert_same(ours(getattr(tt, op), tt.Tensor(array)), expected)
+    if op in UNARY_OPERATORS:
+        assert_same(ours(UNARY_OPERATORS[op], tt.Tensor(array)), expected)
+
+
+def _sigmoid_reference(array: Array) -> Array:
+    """``1 / (1 + exp(-x))`` in float64 (complex excluded), in the dtype ``exp`` gives ``array``."""
+    with np.errstate(all="ignore"):
+        wide = 1 / (1 + np.exp(-array.astype(np.float64)))
+        return wide.astype(np.exp(np.zeros(0, array.dtype)).dtype)
+
+
+REAL = [dtype for dtype in DTYPES if dtype.kind != "c"]
+
+
+@given(arrays(REAL))
+def test_sigmoid_equals_its_definition(array: Array) -> None:
+    got = tt.sigmoid(tt.Tensor(array)).numpy()
+    expected = _sigmoid_reference(array)
+    assert (got.dtype, got.shape) == (expected.dtype, expected.shape)
+    eps = np.finfo(got.dtype).eps
+    np.testing.assert_allclose(got, expected, rtol=4 * eps, atol=4 * eps)
+
+
+def test_sigmoid_never_overflows() -> None:
+    """No overflow warning (the test run turns warnings into errors), exact limits."""
+    for dtype in (np.float16, np.float32, np.float64):
+        x = tt.tensor([-1e4, -100.0, 0.0, 100.0, 1e4, -np.inf, np.inf, np.nan], dtype=tt.tensor(np.zeros(0, dtype)).dtype)
+        got = tt.sigmoid(x).numpy()
+        np.testing.assert_array_equal(got[[0, 4, 5, 6]], [0, 1, 0, 1])
+        assert got[2] == 0.5 and np.isnan(got[7])
+
+
+@given(arrays(REAL))
+def test_relu_keeps_the_dtype_and_nan(array: Array) -> None:
+    got = tt.relu(tt.Tensor(array)).numpy()
+    with np.errstate(invalid="ignore"):
+        expected = np.where(np.isnan(array) | (array > 0), array, np.zeros((), array.dtype)) if array.dtype.kind == "f" else np.where(array > 0, array, 0).astype(array.dtype)
+    assert (got.dtype, got.shape) == (array.dtype, array.shape)
+    np.testing.assert_array_equal(got, expected)
+
+
+@pytest.mark.parametrize(
+    ("op", "dtype", "reason"),
+    [
+        ("negative", tt.bool_, "numpy has no boolean negative (use logical_not)"),
+        ("positive", tt.bool_, "numpy has no boolean unary plus (cast to an integer dtype first)"),
+        ("sign", tt.bool_, "numpy has no boolean sign (cast to an integer dtype first)"),
+        ("floor", tt.complex64, "complex numbers are not ordered, so they have no floor"),
+        ("ceil", tt.complex128, "complex numbers are not ordered, so they have no ceiling"),
+        ("sigmoid", tt.complex64, "it is defined for real dtypes only"),
+        ("relu", tt.complex128, "it is defined for real dtypes only"),
+    ],
+)
+def test_refused_dtypes_are_a_clear_type_error(op: str, dtype: type[tt.generic], reason: str) -> None:
+    x = tt.zeros((2, 3), dtype)
+    operators = [UNARY_OPERATORS[op]] if op in UNARY_OPERATORS else []
+    for call in [getattr(tt, op), *operators]:
+        with pytest.raises(tt.TensorDTypeError) as raised:
+            call(x)
+        assert str(raised.value) == f'Cannot apply "{op}" to Tensor[{dtype.__name__}, 2, 3]: {reason}'
+        assert isinstance(raised.value, TypeError) and raised.value.__cause__ is None
+
+
+# --- binary ----------------------------------------------------------------------------------
+
+
+@settings(max_examples=800)  # every op, every pair of dtypes, many shapes
+@given(st.sampled_from(list(BINARY_RULES)), broadcastable(2))
+def test_binary_ops_equal_numpy(op: str, pair: list[Array]) -> None:
     a, b = pair
-    with np.errstate(all="ignore"):
-        expected = np.add(a, b)
-        got = tt.add(tt.Tensor(a), tt.Tensor(b))
-        operator = tt.Tensor(a) + tt.Tensor(b)
-    for result in (got, operator):
-        assert type(result.numpy()) is np.ndarray
-        assert result.numpy().dtype == expected.dtype and result.shape == expected.shape
-        np.testing.assert_array_equal(result.numpy(), expected)
+    expected = numpy_result(getattr(np, op), a, b)
+    assert_same(ours(getattr(tt, op), tt.Tensor(a), tt.Tensor(b)), expected)
+    if op in BINARY_OPERATORS:
+        assert_same(ours(BINARY_OPERATORS[op], tt.Tensor(a), tt.Tensor(b)), expected)
 
 
-@pytest.mark.parametrize("dtype", DTYPES)
-@pytest.mark.parametrize("scalar", [True, 2, 2.5, 1 + 2j, np.float64(2.5), np.complex128(1j)])
-def test_python_scalars_are_weak_on_either_side(dtype: np.dtype[Any], scalar: complex) -> None:
+@pytest.mark.parametrize("op", BINARY_RULES)
+def test_python_scalars_are_weak_on_either_side(op: str) -> None:
     """numpy's float64 and complex128 scalars are Python floats and complexes: weak as those."""
-    array = np.ones((2, 3), dtype)
-    plain = scalar.item() if isinstance(scalar, np.generic) else scalar
-    with np.errstate(all="ignore"):
-        expected = array + plain
-        for result in (tt.Tensor(array) + scalar, scalar + tt.Tensor(array), tt.add(scalar, tt.Tensor(array))):
-            assert result.numpy().dtype == expected.dtype
-            np.testing.assert_array_equal(result.numpy(), expected)
+    for dtype in DTYPES:
+        array = np.arange(1, 7).reshape(2, 3).astype(dtype)
+        for scalar in SCALARS:
+            plain = scalar.item() if isinstance(scalar, np.generic) else scalar
+            for left, right in ((array, scalar), (scalar, array)):
+                expected = numpy_result(getattr(np, op), *(plain if x is scalar else x for x in (left, right)))
+                assert_same(ours(getattr(tt, op), tensor(left), tensor(right)), expected)
+                if op in BINARY_OPERATORS:
+                    assert_same(ours(BINARY_OPERATORS[op], tensor(left), tensor(right)), expected)
 
 
 def test_a_broadcast_mismatch_names_the_op_and_both_operands_before_numpy_runs() -> None:
-    with pytest.raises(tt.BroadcastError) as raised:
-        tt.zeros((32, 10)) + tt.zeros((5,), tt.int32)
+    calls: list[tuple[str, Callable[[Any, Any], Any]]] = [
+        ("add", operator.add), ("less", operator.lt), ("maximum", tt.maximum), ("subtract", tt.subtract),
+    ]  # fmt: skip
+    for op, call in calls:
+        with pytest.raises(tt.BroadcastError) as raised:
+            call(tt.zeros((32, 10)), tt.zeros((5,), tt.int32))
+        assert str(raised.value) == (
+            f'Cannot broadcast Tensor[float32, 32, 10] and Tensor[int32, 5] for "{op}": '
+            "sizes 10 and 5 at axis -1 differ and neither is 1"
+        )
+        assert isinstance(raised.value, ValueError) and raised.value.__cause__ is None
+
+
+def test_refused_dtype_pairs_name_both_operands() -> None:
+    b: Any = tt.zeros((2,), tt.bool_)  # Any: the plugin rightly reports these calls
+    reason = "numpy has no boolean subtract (use not_equal, or cast to an integer dtype first)"
+    calls: list[tuple[Callable[[], Any], str]] = [
+        (lambda: b - b, "Tensor[bool_, 2] and Tensor[bool_, 2]"), (lambda: True - b, "bool and Tensor[bool_, 2]"),
+    ]  # fmt: skip
+    for call, operands in calls:
+        with pytest.raises(tt.TensorDTypeError) as raised:
+            call()
+        assert str(raised.value) == f'Cannot apply "subtract" to {operands}: {reason}'
+    complex_tensor: Any = tt.zeros((2,), tt.complex64)
+    with pytest.raises(tt.TensorDTypeError) as raised:
+        complex_tensor // np.complex128(2)  # numpy's complex128 is named as the complex it is
     assert str(raised.value) == (
-        'Cannot broadcast Tensor[float32, 32, 10] and Tensor[int32, 5] for "add": '
-        "sizes 10 and 5 at axis -1 differ and neither is 1"
+        'Cannot apply "floor_divide" to Tensor[complex64, 2] and complex: complex numbers are not ordered, so they have no floor'
     )
-    assert isinstance(raised.value, ValueError) and raised.value.__cause__ is None
 
 
 @pytest.mark.parametrize("operand", [np.float32(2.0), np.ones(3), "2", None])
 def test_other_operands_are_refused_clearly(operand: object) -> None:
     with pytest.raises(TypeError, match=r'"add": x2 must be a typedtensor.Tensor or a Python scalar'):
-        tt.add(tt.zeros((3,)), operand)  # type: ignore[arg-type]
+        tt.add(tt.zeros((3,)), operand)  # type: ignore[call-overload]
+    with pytest.raises(TypeError, match=r'"less": x2 must be a typedtensor.Tensor or a Python scalar'):
+        tt.zeros((3,)) < operand  # type: ignore[operator]
 
 
 def test_two_scalars_are_refused() -> None:
     with pytest.raises(TypeError, match='"add": at least one operand must be a typedtensor.Tensor'):
-        tt.add(1, 2.0)
+        tt.add(1, 2.0)  # type: ignore[call-overload]
+
+
+def test_equality_with_other_objects_is_false_but_arrays_are_refused() -> None:
+    x = tt.zeros((3,))
+    assert (x == None) is False and (x != "zero") is True  # noqa: E711 - the point of the test
+    for array_like in (np.zeros(3), np.float32(0)):
+        with pytest.raises(TypeError, match='"equal": x2 must be a typedtensor.Tensor or a Python scalar'):
+            x == array_like  # noqa: B015
+        with pytest.raises(TypeError, match='"not_equal": x2 must be'):
+            x != array_like  # noqa: B015
+
+
+def test_a_tensor_is_unhashable_and_true_only_as_one_element() -> None:
+    x = tt.ones((2,))
+    with pytest.raises(TypeError, match="unhashable"):
+        hash(x)
+    assert bool(tt.ones((1, 1))) is True and bool(tt.zeros(())) is False
+    with pytest.raises(ValueError, match="truth value of an array with more than one element is ambiguous"):
+        bool(x == x)
+
+
+# --- where and cast --------------------------------------------------------------------------
+
+
+@given(broadcastable(3), st.lists(st.sampled_from([None, *SCALARS[:4]]), min_size=2, max_size=2))
+def test_where_equals_numpy(arrays_: list[Array], scalars: list[complex | None]) -> None:
+    """``x1`` and ``x2`` tensors or Python scalars (``None``: the tensor), ``condition`` of any dtype."""
+    condition, *values = arrays_
+    x, y = (value if scalar is None else scalar for value, scalar in zip(values, scalars))
+    expected = numpy_result(np.where, condition, x, y)
+    assert_same(ours(tt.where, tt.Tensor(condition), tensor(x), tensor(y)), expected)
+
+
+def test_where_names_every_operand_when_shapes_do_not_broadcast() -> None:
+    mask: Any = tt.zeros((3,), tt.bool_)
+    with pytest.raises(tt.BroadcastError) as raised:
+        tt.where(mask, tt.zeros((2, 3)), tt.zeros((4,)))
+    assert str(raised.value) == (
+        'Cannot broadcast Tensor[bool_, 3], Tensor[float32, 2, 3] and Tensor[float32, 4] for "where": '
+        "sizes 3 and 4 at axis -1 differ and neither is 1"
+    )
+
+
+@given(arrays(), st.sampled_from(DTYPES))
+def test_cast_equals_astype_and_copies(array: Array, dtype: np.dtype[Any]) -> None:
+    marker: type[tt.generic] = tt.Tensor(np.zeros(0, dtype)).dtype
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", np.exceptions.ComplexWarning)  # numpy drops imaginary parts, and says so
+        expected = numpy_result(lambda a: a.astype(dtype), array)
+        for got in (ours(tt.cast, tt.Tensor(array), marker), ours(lambda x: x.astype(marker), tt.Tensor(array))):
+            assert_same(got, expected)
+            assert isinstance(got, np.ndarray) and not np.shares_memory(got, array)
+
+
+def test_a_cast_to_a_category_or_a_foreign_dtype_is_a_clear_type_error() -> None:
+    x: Any = tt.zeros((2, 3), tt.int8)  # Any: the plugin rightly reports these calls
+    with pytest.raises(tt.TensorDTypeError) as raised:
+        tt.cast(x, tt.floating)
+    assert str(raised.value) == (
+        'Cannot cast Tensor[int8, 2, 3] to floating for "cast": floating is a category of dtypes, not a dtype '
+        "(use one of float16, float32, float64)"
+    )
+    with pytest.raises(tt.TensorDTypeError, match='^Cannot cast Tensor\\[int8, 2, 3\\] to integer for "astype"'):
+        x.astype(tt.integer)
+    with pytest.raises(TypeError, match="^\"cast\": dtype must be a typedtensor dtype such as typedtensor.float32, got <class 'numpy.float32'>$"):
+        tt.cast(x, np.float32)  # type: ignore[type-var]

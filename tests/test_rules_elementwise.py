@@ -1,4 +1,4 @@
-"""Promotion and broadcasting rules against numpy itself, and their symbolic cases."""
+"""Promotion, broadcasting and the elementwise dtype rules against numpy itself, and their symbolic cases."""
 
 from __future__ import annotations
 
@@ -11,16 +11,24 @@ from hypothesis import strategies as st
 from hypothesis.extra import numpy as hnp
 
 from typedtensor._shape_rules import (
+    BINARY_RULES,
     CATEGORIES,
     CONCRETE,
     INT_DIMS,
+    UNARY_RULES,
     UNKNOWN,
     BroadcastMismatch,
+    CategoryNotDType,
     Dims,
+    DTypeRefused,
     Shape,
+    binary_dtype,
     broadcast_shapes,
+    cast_dtype,
     promote,
     promote_scalar,
+    unary_dtype,
+    where_dtype,
 )
 
 PYTHON_SCALARS = {"bool": True, "int": 1, "float": 1.0, "complex": 1j}
@@ -107,3 +115,109 @@ def test_broadcasting_symbolic_dims(shapes: list[tuple[Any, ...]], expected: obj
 )
 def test_broadcasting_runs(shapes: list[Shape[str, str]], expected: object) -> None:
     assert broadcast_shapes(shapes, SYMBOLIC) == expected
+
+
+# --- per-op dtype rules, against numpy itself over every dtype and Python scalar kind -------------
+
+ALL_OPERANDS = [*CONCRETE, *PYTHON_SCALARS]
+
+
+def _value(operand: str) -> Any:
+    """A numpy operand of a dtype name, or the Python scalar of a kind."""
+    return PYTHON_SCALARS[operand] if operand in PYTHON_SCALARS else np.ones(2, numpy_name(operand))
+
+
+def _numpy_dtype(function: Any, *operands: str) -> str | None:
+    """The dtype numpy's ``function`` gives these operands, or None where numpy refuses them."""
+    try:
+        with np.errstate(all="ignore"):
+            return numpy_name_of(function(*map(_value, operands)).dtype)
+    except TypeError:
+        return None
+
+
+def numpy_name_of(dtype: np.dtype[Any]) -> str:
+    return "bool_" if dtype == np.bool_ else dtype.name
+
+
+def _ours(result: object) -> str | None:
+    return None if isinstance(result, DTypeRefused) else str(result)
+
+
+#: Unary ops that are numpy functions of the same name; sigmoid and relu are checked against runs.
+NUMPY_UNARY = [op for op in UNARY_RULES if op not in ("sigmoid", "relu")]
+
+
+@pytest.mark.parametrize("op", NUMPY_UNARY)
+def test_unary_dtypes_are_numpys(op: str) -> None:
+    for dtype in CONCRETE:
+        assert _ours(unary_dtype(op, dtype)) == _numpy_dtype(getattr(np, op), dtype), (op, dtype)
+
+
+@pytest.mark.parametrize("op", BINARY_RULES)
+def test_binary_dtypes_are_numpys_for_every_pair_and_scalar_kind(op: str) -> None:
+    for left in ALL_OPERANDS:
+        for right in ALL_OPERANDS:
+            if left in PYTHON_SCALARS and right in PYTHON_SCALARS:
+                continue  # an op needs a tensor
+            expected = _numpy_dtype(getattr(np, op), left, right)
+            assert _ours(binary_dtype(op, left, right)) == expected, (op, left, right)
+
+
+def test_where_dtypes_are_numpys() -> None:
+    condition = np.array([True, False])
+    for x in ALL_OPERANDS:
+        for y in ALL_OPERANDS:
+            expected = numpy_name_of(np.where(condition, _value(x), _value(y)).dtype)
+            assert where_dtype(x, y) == expected, (x, y)
+
+
+@pytest.mark.parametrize("op", UNARY_RULES)
+@pytest.mark.parametrize("category", CATEGORIES)
+def test_a_unary_category_answer_holds_every_member_and_refuses_only_when_all_do(op: str, category: str) -> None:
+    results = [unary_dtype(op, member) for member in CATEGORIES[category]]
+    answer = unary_dtype(op, category)
+    accepted = {result for result in results if isinstance(result, str)}
+    if not accepted:
+        assert isinstance(answer, DTypeRefused)
+    else:
+        assert isinstance(answer, str) and accepted <= set(CATEGORIES.get(answer, (answer,)))
+
+
+@pytest.mark.parametrize("op", ["subtract", "divide", "floor_divide", "less"])
+def test_a_binary_category_answer_holds_every_pair_of_members(op: str) -> None:
+    for category in CATEGORIES:
+        for other in [*CONCRETE, *PYTHON_SCALARS]:
+            pairs = [binary_dtype(op, member, other) for member in CATEGORIES[category]]
+            accepted = {result for result in pairs if isinstance(result, str)}
+            answer = binary_dtype(op, category, other)
+            if not accepted:
+                assert isinstance(answer, DTypeRefused)
+            else:
+                assert isinstance(answer, str) and accepted <= set(CATEGORIES.get(answer, (answer,)))
+
+
+def test_refusals_say_why_and_what_to_use() -> None:
+    negative = unary_dtype("negative", "bool_")
+    assert isinstance(negative, DTypeRefused)
+    assert negative.message("negative", ["Tensor[bool_, 2]"]) == (
+        'Cannot apply "negative" to Tensor[bool_, 2]: numpy has no boolean negative (use logical_not)'
+    )
+    subtract = binary_dtype("subtract", "bool_", "bool")
+    assert isinstance(subtract, DTypeRefused)
+    assert subtract.message("subtract", ["Tensor[bool_, 2]", "bool"]) == (
+        'Cannot apply "subtract" to Tensor[bool_, 2] and bool: '
+        "numpy has no boolean subtract (use not_equal, or cast to an integer dtype first)"
+    )
+    # Other members of a category may be what runs: no problem, and the answer of those that run.
+    assert binary_dtype("subtract", "generic", "bool_") == "number"
+
+
+def test_casts_refuse_categories() -> None:
+    assert cast_dtype("float16") == "float16"
+    problem = cast_dtype("floating")
+    assert isinstance(problem, CategoryNotDType)
+    assert problem.message("cast", ["Tensor[int8, 3]"]) == (
+        'Cannot cast Tensor[int8, 3] to floating for "cast": floating is a category of dtypes, not a dtype '
+        "(use one of float16, float32, float64)"
+    )

@@ -17,6 +17,9 @@ PUBLIC_NAMES = """
     bool_ int8 int16 int32 int64 uint8 uint16 uint32 uint64 float16 float32 float64 complex64 complex128
     generic number integer signedinteger unsignedinteger inexact floating complexfloating
     argmax argmin softmax log_softmax logsumexp take take_along_axis arange eye random TensorIndexError
+    abs negative positive exp log log1p expm1 sqrt square sin cos tanh sigmoid relu floor ceil sign logical_not
+    add subtract multiply divide floor_divide power maximum minimum
+    equal not_equal less less_equal greater greater_equal logical_and logical_or where cast TensorDTypeError
 """.split()
 
 

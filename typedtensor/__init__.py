@@ -10,7 +10,6 @@
 from typedtensor._check import check as check, shapechecked as shapechecked
 from typedtensor._creation import full as full, ones as ones, tensor as tensor, zeros as zeros
 from typedtensor._dims import Dim as Dim
-from typedtensor._elementwise import add as add
 from typedtensor._dtypes import (
     bool_ as bool_,
     complex64 as complex64,
@@ -35,6 +34,44 @@ from typedtensor._dtypes import (
     uint64 as uint64,
     unsignedinteger as unsignedinteger,
 )
+from typedtensor._elementwise_api import (
+    abs as abs,
+    add as add,
+    cast as cast,
+    ceil as ceil,
+    cos as cos,
+    divide as divide,
+    equal as equal,
+    exp as exp,
+    expm1 as expm1,
+    floor as floor,
+    floor_divide as floor_divide,
+    greater as greater,
+    greater_equal as greater_equal,
+    less as less,
+    less_equal as less_equal,
+    log as log,
+    log1p as log1p,
+    logical_and as logical_and,
+    logical_not as logical_not,
+    logical_or as logical_or,
+    maximum as maximum,
+    minimum as minimum,
+    multiply as multiply,
+    negative as negative,
+    not_equal as not_equal,
+    positive as positive,
+    power as power,
+    relu as relu,
+    sigmoid as sigmoid,
+    sign as sign,
+    sin as sin,
+    sqrt as sqrt,
+    square as square,
+    subtract as subtract,
+    tanh as tanh,
+    where as where,
+)
 from typedtensor._errors import (
     AnnotationError as AnnotationError,
     AxisError as AxisError,
@@ -42,6 +79,7 @@ from typedtensor._errors import (
     MatmulError as MatmulError,
     ReshapeError as ReshapeError,
     SelectionError as SelectionError,
+    TensorDTypeError as TensorDTypeError,
     ShapeError as ShapeError,
     TensorIndexError as TensorIndexError,
     TensorShapeError as TensorShapeError,

@@ -1,36 +1,56 @@
-"""Elementwise ops: binary arithmetic with numpy broadcasting and numpy 2's dtype promotion.
+"""Elementwise ops at run time: unary math, binary arithmetic, comparisons, ``where`` and casts.
 
 An operand is a Tensor or a Python scalar (``bool``, ``int``, ``float``, ``complex``). Python
 scalars promote weakly (NEP 50): ``float32 * 2.0`` stays float32. numpy's ``float64`` and
 ``complex128`` scalars are Python floats and complexes, so they are taken as the plain Python
 value and promote the same way, as their declared type says; other numpy scalars are refused.
-Shapes are checked by the shared broadcasting rule before numpy computes, so a mismatch is a
-``BroadcastError`` naming the op and both operands.
+Before numpy computes, the shared rules check the operands: shapes that do not broadcast are a
+``BroadcastError``, dtypes an op does not take (``-`` of booleans) a ``TensorDTypeError``, each
+naming the op and every operand. The public functions, with their declared signatures, are in
+``_elementwise_api`` (generated from the same rules); the operators are ``Tensor``'s.
 """
 
 from __future__ import annotations
 
 import functools
+import operator
+from collections.abc import Callable
 from typing import Any, Final, TypeAlias
 
 import numpy as np
 
-from typedtensor._ops import AnyTensor, Array, fail, namespace, result
-from typedtensor._shape_rules import INT_DIMS, BroadcastMismatch, Shape, broadcast_shapes
-from typedtensor._tensor import Tensor
+from typedtensor._dtypes import CONCRETE_DTYPES, generic, marker_named, marker_of, numpy_dtype_of
+from typedtensor._ops import AnyTensor, Array, array_of, fail, namespace, result
+from typedtensor._shape_rules import (
+    BINARY_RULES,
+    INT_DIMS,
+    UNARY_RULES,
+    BroadcastMismatch,
+    CategoryNotDType,
+    DTypeRefused,
+    Shape,
+    binary_dtype,
+    broadcast_shapes,
+    cast_dtype,
+    unary_dtype,
+)
+from typedtensor._tensor import Tensor, wrap
 
-#: What a binary op takes: a tensor, or a Python scalar (``complex`` admits bool, int and float).
-Operand: TypeAlias = Tensor[Any, *tuple[Any, ...]] | complex
+#: An operand's array, or a Python scalar as its plain Python value.
+Value: TypeAlias = Array | complex
 
 _CACHE_SIZE: Final = 4096
+_SCALAR_KINDS: Final[dict[type, str]] = {bool: "bool", int: "int", float: "float", complex: "complex"}
 
 
-def _operand(op: str, value: object, parameter: str) -> Array | complex:
+def _operand(op: str, value: object, parameter: str) -> Value:
     """The array of a Tensor, or a Python scalar as its plain Python value."""
+    if type(value) in _SCALAR_KINDS:  # the common case first: a plain scalar
+        return value  # type: ignore[return-value]
     if isinstance(value, Tensor):
         return value.numpy()
-    if isinstance(value, bool | int):
-        return value if type(value) in (bool, int) else int(value)  # an IntEnum member is its value
+    if isinstance(value, int):
+        return int(value)  # an IntEnum member is its value
     if isinstance(value, float):
         return float(value)  # numpy's float64 is a float: plain, it promotes weakly like one
     if isinstance(value, complex):
@@ -47,9 +67,49 @@ def _broadcast_problem(shapes: tuple[tuple[int, ...], ...]) -> BroadcastMismatch
     return broadcast if isinstance(broadcast, BroadcastMismatch) else None
 
 
-def binary(op: str, function: str, x1: object, x2: object) -> AnyTensor:
-    """``function`` of the namespace on two operands, after the broadcasting rule accepts them."""
-    left, right = _operand(op, x1, "x1"), _operand(op, x2, "x2")
+def _refused_dtypes(rule: Callable[[str], object]) -> frozenset[np.dtype[Any]]:
+    """The numpy dtypes ``rule`` refuses."""
+    return frozenset(numpy_dtype_of(marker) for marker in CONCRETE_DTYPES if isinstance(rule(marker.__name__), DTypeRefused))
+
+
+#: Per op, the dtypes it refuses; ops absent refuse none, and pay no check.
+_UNARY_REFUSED: Final = {op: refused for op, rule in UNARY_RULES.items() if (refused := _refused_dtypes(rule))}
+_BINARY_MAY_REFUSE: Final = frozenset(op for op, rule in BINARY_RULES.items() if _refused_dtypes(rule))
+
+
+#: An operand's dtype as the refusal cache keys it: a numpy dtype, or a Python scalar's type.
+DTypeKey: TypeAlias = "np.dtype[Any] | type"
+
+
+@functools.lru_cache(maxsize=_CACHE_SIZE)
+def _binary_refusal(op: str, left: DTypeKey, right: DTypeKey) -> DTypeRefused | None:
+    """Whether ``op`` refuses operands of these dtypes."""
+    names = [_SCALAR_KINDS[key] if isinstance(key, type) else marker_of(key).__name__ for key in (left, right)]
+    refused = binary_dtype(op, *names)
+    return refused if isinstance(refused, DTypeRefused) else None
+
+
+# Operators on small tensors pay for every step here (SPEC 8: at most 2 us over numpy's), so the
+# common case of plain Tensors reads their arrays directly, and each op's function is looked up
+# once per array type. An op that is an operator runs as the arrays' own operator (the array API
+# has them all), which numpy runs faster than its function (``**``: see ``_power``).
+
+def unary(op: str, x: object) -> AnyTensor:
+    """Unary ``op`` (``exp``, ``negative`` ...) of a tensor."""
+    array = x._array if type(x) is Tensor else array_of(op, x)
+    refused = _UNARY_REFUSED.get(op)
+    if refused is not None and array.dtype in refused:
+        problem = unary_dtype(op, marker_of(array.dtype).__name__)
+        assert isinstance(problem, DTypeRefused)  # the dtype is in the refused set
+        fail(problem, op, [x])
+    value = (_FUNCTIONS.get((type(array), op)) or _function(array, op))(array)
+    return wrap(value) if type(value) is np.ndarray else result(value)
+
+
+def binary(op: str, x1: object, x2: object) -> AnyTensor:
+    """Binary ``op`` (``add``, ``less`` ...) of two operands, after the shared rules accept them."""
+    left = x1._array if type(x1) is Tensor else _operand(op, x1, "x1")
+    right = x2._array if type(x2) is Tensor else _operand(op, x2, "x2")
     if isinstance(left, np.ndarray):
         array = left
         if isinstance(right, np.ndarray) and left.shape != right.shape:
@@ -60,15 +120,105 @@ def binary(op: str, function: str, x1: object, x2: object) -> AnyTensor:
         array = right
     else:
         raise TypeError(f'"{op}": at least one operand must be a typedtensor.Tensor, got {type(x1).__name__} and {type(x2).__name__}')
-    return result(getattr(namespace(array), function)(left, right))
+    if op in _BINARY_MAY_REFUSE:
+        left_key: DTypeKey = left.dtype if isinstance(left, np.ndarray) else type(left)
+        right_key: DTypeKey = right.dtype if isinstance(right, np.ndarray) else type(right)
+        refused = _binary_refusal(op, left_key, right_key)
+        if refused is not None:  # a scalar named by its kind (numpy's float64 is a float), as statically
+            fail(refused, op, [x if isinstance(x, Tensor) else value for x, value in ((x1, left), (x2, right))])
+    value = (_FUNCTIONS.get((type(array), op)) or _function(array, op))(left, right)
+    return wrap(value) if type(value) is np.ndarray else result(value)  # numpy gives scalars for rank 0
 
 
-def add(x1: Operand, x2: Operand) -> AnyTensor:
-    """``x1 + x2``, elementwise with broadcasting.
+_FUNCTIONS: dict[tuple[type, str], Callable[..., Any]] = {}
 
-    >>> import typedtensor as tt
-    >>> tt.add(tt.ones((2, 3), tt.float32), 2.0)
-    Tensor[float32, 2, 3]([[3., 3., 3.],
-                           [3., 3., 3.]])
+
+def _function(array: Array, op: str) -> Callable[..., Any]:
+    """The function computing ``op`` on arrays of ``array``'s type (an operator, its namespace's
+    function, or a composite), kept in ``_FUNCTIONS``."""
+    xp = namespace(array)
+    composite = _COMPOSITES.get(op)
+    found = _OPERATORS.get(op) or (functools.partial(composite, xp) if composite else getattr(xp, op))
+    _FUNCTIONS[type(array), op] = found
+    return found
+
+
+def equality(op: str, x1: Tensor[Any, *tuple[Any, ...]], x2: object) -> object:
+    """``x1 == x2`` or ``!=``: elementwise, or ``NotImplemented`` for an object that is no operand.
+
+    Python then compares identities, so a tensor is simply not equal to ``None`` or a string, as
+    the data model expects of ``__eq__``. An ndarray or a numpy scalar is an error: compared as an
+    object it would silently give ``False`` where the caller meant elementwise.
     """
-    return binary("add", "add", x1, x2)
+    if type(x2) is Tensor or isinstance(x2, Tensor | bool | int | float | complex | np.ndarray | np.generic):
+        return binary(op, x1, x2)
+    return NotImplemented
+
+
+def select(condition: object, x1: object, x2: object) -> AnyTensor:
+    """``where(condition, x1, x2)``: ``x1`` where ``condition`` is nonzero, else ``x2``, broadcast."""
+    mask = array_of("where", condition, "condition")
+    values = _operand("where", x1, "x1"), _operand("where", x2, "x2")
+    shapes = tuple(value.shape for value in (mask, *values) if isinstance(value, np.ndarray))
+    if any(shape != mask.shape for shape in shapes):
+        problem = _broadcast_problem(shapes)
+        if problem is not None:
+            fail(problem, "where", [condition, x1, x2])
+    return result(namespace(mask).where(mask, *values))
+
+
+def convert(op: str, x: object, dtype: object) -> AnyTensor:
+    """``x`` cast to the dtype marker ``dtype`` (a copy, shape kept); a category is refused."""
+    array = array_of(op, x)
+    if not (isinstance(dtype, type) and issubclass(dtype, generic)):
+        raise TypeError(f'"{op}": dtype must be a typedtensor dtype such as typedtensor.float32, got {dtype!r}')
+    problem = cast_dtype(dtype.__name__)
+    if isinstance(problem, CategoryNotDType):
+        fail(problem, op, [x])
+    return result(namespace(array).astype(array, numpy_dtype_of(dtype)))
+
+
+def _sigmoid(xp: Any, array: Array) -> Array:
+    """``1 / (1 + exp(-x))`` without overflow: ``exp`` only ever sees ``-|x|``.
+
+    For ``x < 0`` that is ``exp(x) / (1 + exp(x))``, exact in the tail where ``1 - sigmoid(-x)``
+    would round to 0.
+    """
+    if array.dtype.kind not in "fc":  # booleans and integers compute in the float exp gives them
+        name = unary_dtype("sigmoid", marker_of(array.dtype).__name__)
+        assert isinstance(name, str)  # only complex numbers are refused, and they are inexact
+        array = xp.astype(array, numpy_dtype_of(marker_named(name)))
+    small = xp.exp(-xp.abs(array))
+    return xp.where(array >= 0, 1, small) / (1 + small)  # type: ignore[no-any-return]
+
+
+def _relu(xp: Any, array: Array) -> Array:
+    """``maximum(x, 0)`` in ``x``'s own dtype: NaN stays NaN, and booleans stay booleans."""
+    return xp.maximum(array, xp.asarray(0, dtype=array.dtype))  # type: ignore[no-any-return]
+
+
+#: Per dtype, whether it is an integer or real float: ``**`` on those is numpy's ``pow``, only faster.
+_REAL_BASES: dict[Any, bool] = {}
+
+
+def _power(xp: Any, x1: Any, x2: Any) -> Array:
+    """``x1 ** x2``: the arrays' operator where it computes numpy's ``pow`` (faster: it squares for
+    ``** 2``), else ``pow`` itself. numpy's operator squares booleans in int8 (``pow``, the rule,
+    computes in int64) and takes a complex number's square root for ``** 0.5``, not its ``pow``."""
+    if type(x1) in _SCALAR_KINDS:
+        return operator.pow(x1, x2)  # type: ignore[no-any-return]
+    real = _REAL_BASES.get(x1.dtype)
+    if real is None:
+        real = _REAL_BASES[x1.dtype] = bool(xp.isdtype(x1.dtype, ("integral", "real floating")))
+    return operator.pow(x1, x2) if real else xp.pow(x1, x2)  # type: ignore[no-any-return]
+
+
+#: Ops that are no single namespace function or operator, by a function of the namespace.
+_COMPOSITES: Final[dict[str, Callable[..., Array]]] = {"sigmoid": _sigmoid, "relu": _relu, "power": _power}
+#: Ops that are operators of arrays.
+_OPERATORS: Final[dict[str, Callable[..., Any]]] = {
+    "add": operator.add, "subtract": operator.sub, "multiply": operator.mul, "divide": operator.truediv,
+    "floor_divide": operator.floordiv, "equal": operator.eq, "not_equal": operator.ne,
+    "less": operator.lt, "less_equal": operator.le, "greater": operator.gt, "greater_equal": operator.ge,
+    "negative": operator.neg, "positive": operator.pos, "abs": operator.abs,
+}  # fmt: skip

@@ -48,6 +48,10 @@ class TensorIndexError(TypedTensorError, IndexError):
     """An index out of range for its dim."""
 
 
+class TensorDTypeError(TypedTensorError, TypeError):
+    """An op numpy does not define for its operands' dtypes (``-`` of booleans), or a cast to a category."""
+
+
 #: The exception of each static error code, so that a rule's problem raises what the plugin reports.
 _ERROR_BY_CODE: Final[dict[str, type[TypedTensorError]]] = {
     "tensor-axis": AxisError,
@@ -57,6 +61,7 @@ _ERROR_BY_CODE: Final[dict[str, type[TypedTensorError]]] = {
     "tensor-reshape": ReshapeError,
     "tensor-shape": TensorShapeError,
     "tensor-index": TensorIndexError,
+    "tensor-dtype": TensorDTypeError,
 }
 
 

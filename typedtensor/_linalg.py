@@ -16,7 +16,8 @@ import numpy as np
 
 from typedtensor._ops import AnyTensor, array_of, fail, namespace, result
 from typedtensor._shape_rules import INT_DIMS, Problem, Shape, matmul_shape
-from typedtensor._tensor import BoolT, ComplexT, FloatT, SignedT, Tensor, UnsignedT
+from typedtensor._dtype_vars import ComplexT, FloatingT, SignedT, UnsignedT
+from typedtensor._tensor import BoolT, Tensor
 
 N = TypeVar("N")
 K = TypeVar("K")
@@ -26,7 +27,7 @@ _CACHE_SIZE: Final = 4096
 
 
 @overload
-def matmul(a: Tensor[FloatT, N, K], b: Tensor[FloatT, K, M], transpose_a: Literal[False] = False, transpose_b: Literal[False] = False) -> Tensor[FloatT, N, M]: ...
+def matmul(a: Tensor[FloatingT, N, K], b: Tensor[FloatingT, K, M], transpose_a: Literal[False] = False, transpose_b: Literal[False] = False) -> Tensor[FloatingT, N, M]: ...
 @overload
 def matmul(a: Tensor[SignedT, N, K], b: Tensor[SignedT, K, M], transpose_a: Literal[False] = False, transpose_b: Literal[False] = False) -> Tensor[SignedT, N, M]: ...
 @overload

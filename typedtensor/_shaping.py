@@ -35,7 +35,8 @@ from typedtensor._shape_rules import (
     stack_shape,
     tile_shape,
 )
-from typedtensor._tensor import Axis, AxisIndexT, BoolT, ComplexT, DTypeT, FloatT, SignedT, Tensor, UnsignedT
+from typedtensor._dtype_vars import ComplexT, FloatingT, GenericT, SignedT, UnsignedT
+from typedtensor._tensor import Axis, AxisIndexT, BoolT, Tensor
 
 Shape_ = TypeVarTuple("Shape_")
 N = TypeVar("N")
@@ -50,7 +51,7 @@ _CACHE_SIZE: Final = 4096
 _PLAIN_INT: Final = frozenset({int})
 
 
-def reshape(x: Tensor[DTypeT, *Shape_], shape: int | tuple[Any, ...] | list[Any]) -> Tensor[DTypeT, *tuple[Any, ...]]:
+def reshape(x: Tensor[GenericT, *Shape_], shape: int | tuple[Any, ...] | list[Any]) -> Tensor[GenericT, *tuple[Any, ...]]:
     """The elements of ``x`` in ``shape``; one size may be ``-1``, solved from the element count.
 
     >>> import typedtensor as tt
@@ -62,9 +63,9 @@ def reshape(x: Tensor[DTypeT, *Shape_], shape: int | tuple[Any, ...] | list[Any]
 
 
 @overload
-def transpose(x: Tensor[DTypeT, N, M], perm: None = None) -> Tensor[DTypeT, M, N]: ...
+def transpose(x: Tensor[GenericT, N, M], perm: None = None) -> Tensor[GenericT, M, N]: ...
 @overload
-def transpose(x: Tensor[DTypeT, *Shape_], perm: Sequence[int] | None = None) -> Tensor[DTypeT, *tuple[Any, ...]]: ...
+def transpose(x: Tensor[GenericT, *Shape_], perm: Sequence[int] | None = None) -> Tensor[GenericT, *tuple[Any, ...]]: ...
 def transpose(x: AnyTensor, perm: Sequence[int] | None = None) -> AnyTensor:
     """``x`` with its dims permuted: dim ``i`` of the result is dim ``perm[i]``; None reverses them.
 
@@ -81,11 +82,11 @@ def transpose(x: AnyTensor, perm: Sequence[int] | None = None) -> AnyTensor:
 
 
 @overload
-def expand_dims(x: Tensor[DTypeT, *Shape_], axis: Literal[0]) -> Tensor[DTypeT, Literal[1], *Shape_]: ...
+def expand_dims(x: Tensor[GenericT, *Shape_], axis: Literal[0]) -> Tensor[GenericT, Literal[1], *Shape_]: ...
 @overload
-def expand_dims(x: Tensor[DTypeT, *Shape_], axis: Literal[-1]) -> Tensor[DTypeT, *Shape_, Literal[1]]: ...
+def expand_dims(x: Tensor[GenericT, *Shape_], axis: Literal[-1]) -> Tensor[GenericT, *Shape_, Literal[1]]: ...
 @overload
-def expand_dims(x: Tensor[DTypeT, *Shape_], axis: int) -> Tensor[DTypeT, *tuple[Any, ...]]: ...
+def expand_dims(x: Tensor[GenericT, *Shape_], axis: int) -> Tensor[GenericT, *tuple[Any, ...]]: ...
 def expand_dims(x: AnyTensor, axis: int) -> AnyTensor:
     """``x`` with a dim of size 1 inserted to be dim ``axis`` of the result (``-rank-1 <= axis <= rank``).
 
@@ -102,11 +103,11 @@ def expand_dims(x: AnyTensor, axis: int) -> AnyTensor:
 
 
 @overload
-def squeeze(x: Tensor[DTypeT, Literal[1], *Shape_], axis: Literal[0]) -> Tensor[DTypeT, *Shape_]: ...
+def squeeze(x: Tensor[GenericT, Literal[1], *Shape_], axis: Literal[0]) -> Tensor[GenericT, *Shape_]: ...
 @overload
-def squeeze(x: Tensor[DTypeT, *Shape_, Literal[1]], axis: Literal[-1]) -> Tensor[DTypeT, *Shape_]: ...
+def squeeze(x: Tensor[GenericT, *Shape_, Literal[1]], axis: Literal[-1]) -> Tensor[GenericT, *Shape_]: ...
 @overload
-def squeeze(x: Tensor[DTypeT, *Shape_], axis: Axis[AxisIndexT] = None) -> Tensor[DTypeT, *tuple[Any, ...]]: ...
+def squeeze(x: Tensor[GenericT, *Shape_], axis: Axis[AxisIndexT] = None) -> Tensor[GenericT, *tuple[Any, ...]]: ...
 def squeeze(x: AnyTensor, axis: Axis[AxisIndexT] = None) -> AnyTensor:
     """``x`` without the dims ``axis`` names, each of size 1; with ``axis=None`` every size-1 dim.
 
@@ -124,7 +125,7 @@ def squeeze(x: AnyTensor, axis: Axis[AxisIndexT] = None) -> AnyTensor:
 
 
 @overload
-def concat(tensors: Sequence[Tensor[FloatT, Any, *Shape_]], axis: Literal[0] = 0) -> Tensor[FloatT, Any, *Shape_]: ...
+def concat(tensors: Sequence[Tensor[FloatingT, Any, *Shape_]], axis: Literal[0] = 0) -> Tensor[FloatingT, Any, *Shape_]: ...
 @overload
 def concat(tensors: Sequence[Tensor[SignedT, Any, *Shape_]], axis: Literal[0] = 0) -> Tensor[SignedT, Any, *Shape_]: ...
 @overload
@@ -148,7 +149,7 @@ def concat(tensors: Sequence[AnyTensor], axis: int = 0) -> AnyTensor:
 
 
 @overload
-def stack(tensors: Sequence[Tensor[FloatT, *Shape_]], axis: Literal[0] = 0) -> Tensor[FloatT, Any, *Shape_]: ...
+def stack(tensors: Sequence[Tensor[FloatingT, *Shape_]], axis: Literal[0] = 0) -> Tensor[FloatingT, Any, *Shape_]: ...
 @overload
 def stack(tensors: Sequence[Tensor[SignedT, *Shape_]], axis: Literal[0] = 0) -> Tensor[SignedT, Any, *Shape_]: ...
 @overload
@@ -169,7 +170,7 @@ def stack(tensors: Sequence[AnyTensor], axis: int = 0) -> AnyTensor:
     return _join("stack", stack_shape, tensors, axis)
 
 
-def tile(x: Tensor[DTypeT, *Shape_], reps: int | tuple[Any, ...] | list[Any]) -> Tensor[DTypeT, *tuple[Any, ...]]:
+def tile(x: Tensor[GenericT, *Shape_], reps: int | tuple[Any, ...] | list[Any]) -> Tensor[GenericT, *tuple[Any, ...]]:
     """``x`` repeated ``reps[i]`` times along each dim, aligned from the end (numpy's ``tile``).
 
     >>> import typedtensor as tt
@@ -180,7 +181,7 @@ def tile(x: Tensor[DTypeT, *Shape_], reps: int | tuple[Any, ...] | list[Any]) ->
     return result(namespace(array).tile(array, repetitions))
 
 
-def broadcast_to(x: Tensor[DTypeT, *tuple[Any, ...]], shape: tuple[*Shape_]) -> Tensor[DTypeT, *Shape_]:
+def broadcast_to(x: Tensor[GenericT, *tuple[Any, ...]], shape: tuple[*Shape_]) -> Tensor[GenericT, *Shape_]:
     """``x`` broadcast to ``shape`` (a read-only view): each dim, aligned from the end, is 1 or the target's.
 
     >>> import typedtensor as tt

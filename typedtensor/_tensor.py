@@ -4,12 +4,17 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from types import EllipsisType
-from typing import Any, Generic, Literal, SupportsIndex, TypeAlias, TypeVar, TypeVarTuple, Unpack, overload
+from typing import Any, ClassVar, Generic, Literal, SupportsIndex, TypeAlias, TypeVar, TypeVarTuple, Unpack, overload
 
 import numpy as np
 
 from typedtensor import _reduce
-from typedtensor._dtypes import bool_, complexfloating, floating, generic, integer, marker_of, signedinteger, type_text, unsignedinteger
+from typedtensor._dtypes import generic, marker_of, type_text
+
+# BEGIN GENERATED imports (tools/generate_signatures.py)
+from typedtensor._dtype_vars import GenericT, NumberT, IntegerT, SignedT, UnsignedT, InexactT, FloatingT, ComplexT, NewDT
+from typedtensor._dtypes import bool_, int8, int16, int32, int64, uint8, uint16, uint32, uint64, float16, float32, float64, complex64, complex128, signedinteger, unsignedinteger, floating, complexfloating, integer, inexact, number, generic
+# END GENERATED imports
 
 DT = TypeVar("DT", bound=generic, covariant=True)
 Shape = TypeVarTuple("Shape")
@@ -26,16 +31,9 @@ AxisIndexT = TypeVar("AxisIndexT", bound=AxisIndex)
 #: own signatures.
 Axis: TypeAlias = AxisIndex | tuple[AxisIndex, ...] | list[AxisIndexT] | str | None
 
-# Shaping and linalg: dtype TypeVars by category, and the descriptor behind ``x.T``.
-# mypy joins a dtype TypeVar across arguments, and a join across categories can be wrong
-# (int64 and uint64 join to integer, their product is float64); within one category the join
-# holds every result (float32 @ float64 is float64, a floating).
+# The descriptor behind ``x.T``, and the dtype TypeVar of booleans beside the categories'
+# (``_dtype_vars``): bool @ bool is bool.
 BoolT = TypeVar("BoolT", bound=bool_)
-SignedT = TypeVar("SignedT", bound=signedinteger)
-UnsignedT = TypeVar("UnsignedT", bound=unsignedinteger)
-FloatT = TypeVar("FloatT", bound=floating)
-ComplexT = TypeVar("ComplexT", bound=complexfloating)
-DTypeT = TypeVar("DTypeT", bound=generic)
 _N = TypeVar("_N")
 _K = TypeVar("_K")
 _M = TypeVar("_M")
@@ -47,9 +45,9 @@ class _Transpose:
     @overload
     def __get__(self, instance: None, owner: type[Any]) -> _Transpose: ...
     @overload
-    def __get__(self, instance: Tensor[DTypeT, _N, _M], owner: type[Any]) -> Tensor[DTypeT, _M, _N]: ...
+    def __get__(self, instance: Tensor[GenericT, _N, _M], owner: type[Any]) -> Tensor[GenericT, _M, _N]: ...
     @overload
-    def __get__(self, instance: Tensor[DTypeT, Unpack[Shape]], owner: type[Any]) -> Tensor[DTypeT, Unpack[tuple[Any, ...]]]: ...
+    def __get__(self, instance: Tensor[GenericT, Unpack[Shape]], owner: type[Any]) -> Tensor[GenericT, Unpack[tuple[Any, ...]]]: ...
     def __get__(self, instance: Tensor[Any, Unpack[tuple[Any, ...]]] | None, owner: type[Any]) -> object:
         return self if instance is None else _shaping.transpose(instance)
 
@@ -164,13 +162,510 @@ class Tensor(Generic[DT, Unpack[Shape]]):
         """Whether every element over ``axis`` is nonzero (see ``typedtensor.reduce_all``)."""
         return wrap(_reduce.reduce_array("all", self._array, axis, keepdims, "all"))
 
-    # Operators: each calls the op function of its name (``typedtensor.add`` ...).
+    # Elementwise operators: each calls the op of its name (``x + y`` is ``typedtensor.add(x, y)``).
+    # ``==`` is elementwise, so a tensor is unhashable, as an ndarray is.
+    __hash__: ClassVar[None]  # type: ignore[assignment]
 
-    def __add__(self, other: Tensor[Any, Unpack[tuple[Any, ...]]] | complex) -> Tensor[Any, Unpack[tuple[Any, ...]]]:
-        return _elementwise.binary("add", "add", self, other)
+    def __bool__(self) -> bool:
+        """The truth of a one-element tensor; more elements are ambiguous (numpy's ``ValueError``)."""
+        return bool(self._array)
 
-    def __radd__(self, other: complex) -> Tensor[Any, Unpack[tuple[Any, ...]]]:
-        return _elementwise.binary("add", "add", other, self)
+    # BEGIN GENERATED operators (tools/generate_signatures.py)
+    @overload
+    def __neg__(self: Tensor[NumberT, *Shape]) -> Tensor[NumberT, *Shape]: ...
+    @overload
+    def __neg__(self: Tensor[generic, *Shape]) -> Tensor[number, *Shape]: ...
+    def __neg__(self) -> Tensor[Any, *tuple[Any, ...]]:
+        return _elementwise.unary("negative", self)
+
+    @overload
+    def __pos__(self: Tensor[NumberT, *Shape]) -> Tensor[NumberT, *Shape]: ...
+    @overload
+    def __pos__(self: Tensor[generic, *Shape]) -> Tensor[number, *Shape]: ...
+    def __pos__(self) -> Tensor[Any, *tuple[Any, ...]]:
+        return _elementwise.unary("positive", self)
+
+    @overload
+    def __abs__(self: Tensor[FloatingT, *Shape]) -> Tensor[FloatingT, *Shape]: ...
+    @overload
+    def __abs__(self: Tensor[IntegerT, *Shape]) -> Tensor[IntegerT, *Shape]: ...
+    @overload
+    def __abs__(self: Tensor[bool_, *Shape]) -> Tensor[bool_, *Shape]: ...
+    @overload
+    def __abs__(self: Tensor[complex64, *Shape]) -> Tensor[float32, *Shape]: ...
+    @overload
+    def __abs__(self: Tensor[complex128, *Shape]) -> Tensor[float64, *Shape]: ...
+    @overload
+    def __abs__(self: Tensor[inexact, *Shape]) -> Tensor[floating, *Shape]: ...
+    @overload
+    def __abs__(self: Tensor[number, *Shape]) -> Tensor[number, *Shape]: ...
+    @overload
+    def __abs__(self: Tensor[generic, *Shape]) -> Tensor[generic, *Shape]: ...
+    def __abs__(self) -> Tensor[Any, *tuple[Any, ...]]:
+        return _elementwise.unary("abs", self)
+
+    @overload
+    def __add__(self: Tensor[FloatingT, *Shape], other: Tensor[FloatingT, *Shape]) -> Tensor[FloatingT, *Shape]: ...
+    @overload
+    def __add__(self: Tensor[ComplexT, *Shape], other: Tensor[ComplexT, *Shape]) -> Tensor[ComplexT, *Shape]: ...
+    @overload
+    def __add__(self: Tensor[FloatingT, *tuple[Any, ...]], other: Tensor[FloatingT, *tuple[Any, ...]]) -> Tensor[FloatingT, *tuple[Any, ...]]: ...
+    @overload
+    def __add__(self: Tensor[ComplexT, *tuple[Any, ...]], other: Tensor[ComplexT, *tuple[Any, ...]]) -> Tensor[ComplexT, *tuple[Any, ...]]: ...
+    @overload
+    def __add__(self: Tensor[InexactT, *Shape], other: float) -> Tensor[InexactT, *Shape]: ...  # type: ignore[overload-overlap, unused-ignore]
+    @overload
+    def __add__(self: Tensor[ComplexT, *Shape], other: complex) -> Tensor[ComplexT, *Shape]: ...  # type: ignore[overload-overlap, unused-ignore]
+    @overload
+    def __add__(self: Tensor[float16 | float32, *Shape], other: complex) -> Tensor[complex64, *Shape]: ...  # type: ignore[overload-overlap, unused-ignore]
+    @overload
+    def __add__(self: Tensor[SignedT, *Shape], other: Tensor[SignedT, *Shape]) -> Tensor[SignedT, *Shape]: ...
+    @overload
+    def __add__(self: Tensor[UnsignedT, *Shape], other: Tensor[UnsignedT, *Shape]) -> Tensor[UnsignedT, *Shape]: ...
+    @overload
+    def __add__(self: Tensor[bool_, *Shape], other: Tensor[bool_, *Shape]) -> Tensor[bool_, *Shape]: ...
+    @overload
+    def __add__(self: Tensor[generic, *Shape], other: Tensor[generic, *Shape]) -> Tensor[Any, *Shape]: ...
+    @overload
+    def __add__(self: Tensor[SignedT, *tuple[Any, ...]], other: Tensor[SignedT, *tuple[Any, ...]]) -> Tensor[SignedT, *tuple[Any, ...]]: ...
+    @overload
+    def __add__(self: Tensor[UnsignedT, *tuple[Any, ...]], other: Tensor[UnsignedT, *tuple[Any, ...]]) -> Tensor[UnsignedT, *tuple[Any, ...]]: ...
+    @overload
+    def __add__(self: Tensor[bool_, *tuple[Any, ...]], other: Tensor[bool_, *tuple[Any, ...]]) -> Tensor[bool_, *tuple[Any, ...]]: ...
+    @overload
+    def __add__(self: Tensor[generic, *tuple[Any, ...]], other: Tensor[generic, *tuple[Any, ...]]) -> Tensor[Any, *tuple[Any, ...]]: ...
+    @overload
+    def __add__(self: Tensor[GenericT, *Shape], other: bool) -> Tensor[GenericT, *Shape]: ...  # type: ignore[overload-overlap, unused-ignore]
+    @overload
+    def __add__(self: Tensor[NumberT, *Shape], other: int) -> Tensor[NumberT, *Shape]: ...  # type: ignore[overload-overlap, unused-ignore]
+    @overload
+    def __add__(self: Tensor[bool_, *Shape], other: int) -> Tensor[int64, *Shape]: ...  # type: ignore[overload-overlap, unused-ignore]
+    @overload
+    def __add__(self: Tensor[generic, *Shape], other: int) -> Tensor[number, *Shape]: ...  # type: ignore[overload-overlap, unused-ignore]
+    @overload
+    def __add__(self: Tensor[bool_ | integer, *Shape], other: float) -> Tensor[float64, *Shape]: ...  # type: ignore[overload-overlap, unused-ignore]
+    @overload
+    def __add__(self: Tensor[generic, *Shape], other: float) -> Tensor[inexact, *Shape]: ...  # type: ignore[overload-overlap, unused-ignore]
+    @overload
+    def __add__(self: Tensor[bool_ | float64 | integer, *Shape], other: complex) -> Tensor[complex128, *Shape]: ...
+    @overload
+    def __add__(self: Tensor[generic, *Shape], other: complex) -> Tensor[complexfloating, *Shape]: ...
+    def __add__(self, other: Tensor[Any, *tuple[Any, ...]] | complex) -> Tensor[Any, *tuple[Any, ...]]:
+        return _elementwise.binary("add", self, other)
+
+    @overload
+    def __sub__(self: Tensor[FloatingT, *Shape], other: Tensor[FloatingT, *Shape]) -> Tensor[FloatingT, *Shape]: ...
+    @overload
+    def __sub__(self: Tensor[ComplexT, *Shape], other: Tensor[ComplexT, *Shape]) -> Tensor[ComplexT, *Shape]: ...
+    @overload
+    def __sub__(self: Tensor[FloatingT, *tuple[Any, ...]], other: Tensor[FloatingT, *tuple[Any, ...]]) -> Tensor[FloatingT, *tuple[Any, ...]]: ...
+    @overload
+    def __sub__(self: Tensor[ComplexT, *tuple[Any, ...]], other: Tensor[ComplexT, *tuple[Any, ...]]) -> Tensor[ComplexT, *tuple[Any, ...]]: ...
+    @overload
+    def __sub__(self: Tensor[SignedT, *Shape], other: Tensor[SignedT, *Shape]) -> Tensor[SignedT, *Shape]: ...
+    @overload
+    def __sub__(self: Tensor[UnsignedT, *Shape], other: Tensor[UnsignedT, *Shape]) -> Tensor[UnsignedT, *Shape]: ...
+    @overload
+    def __sub__(self: Tensor[generic, *Shape], other: Tensor[generic, *Shape]) -> Tensor[Any, *Shape]: ...
+    @overload
+    def __sub__(self: Tensor[SignedT, *tuple[Any, ...]], other: Tensor[SignedT, *tuple[Any, ...]]) -> Tensor[SignedT, *tuple[Any, ...]]: ...
+    @overload
+    def __sub__(self: Tensor[UnsignedT, *tuple[Any, ...]], other: Tensor[UnsignedT, *tuple[Any, ...]]) -> Tensor[UnsignedT, *tuple[Any, ...]]: ...
+    @overload
+    def __sub__(self: Tensor[generic, *tuple[Any, ...]], other: Tensor[generic, *tuple[Any, ...]]) -> Tensor[Any, *tuple[Any, ...]]: ...
+    @overload
+    def __sub__(self: Tensor[generic, *Shape], other: bool) -> Tensor[number, *Shape]: ...  # type: ignore[overload-overlap, unused-ignore]
+    @overload
+    def __sub__(self: Tensor[InexactT, *Shape], other: float) -> Tensor[InexactT, *Shape]: ...  # type: ignore[overload-overlap, unused-ignore]
+    @overload
+    def __sub__(self: Tensor[ComplexT, *Shape], other: complex) -> Tensor[ComplexT, *Shape]: ...  # type: ignore[overload-overlap, unused-ignore]
+    @overload
+    def __sub__(self: Tensor[float16 | float32, *Shape], other: complex) -> Tensor[complex64, *Shape]: ...  # type: ignore[overload-overlap, unused-ignore]
+    @overload
+    def __sub__(self: Tensor[NumberT, *Shape], other: int) -> Tensor[NumberT, *Shape]: ...  # type: ignore[overload-overlap, unused-ignore]
+    @overload
+    def __sub__(self: Tensor[bool_, *Shape], other: int) -> Tensor[int64, *Shape]: ...  # type: ignore[overload-overlap, unused-ignore]
+    @overload
+    def __sub__(self: Tensor[generic, *Shape], other: int) -> Tensor[number, *Shape]: ...  # type: ignore[overload-overlap, unused-ignore]
+    @overload
+    def __sub__(self: Tensor[bool_ | integer, *Shape], other: float) -> Tensor[float64, *Shape]: ...  # type: ignore[overload-overlap, unused-ignore]
+    @overload
+    def __sub__(self: Tensor[generic, *Shape], other: float) -> Tensor[inexact, *Shape]: ...  # type: ignore[overload-overlap, unused-ignore]
+    @overload
+    def __sub__(self: Tensor[bool_ | float64 | integer, *Shape], other: complex) -> Tensor[complex128, *Shape]: ...
+    @overload
+    def __sub__(self: Tensor[generic, *Shape], other: complex) -> Tensor[complexfloating, *Shape]: ...
+    def __sub__(self, other: Tensor[Any, *tuple[Any, ...]] | complex) -> Tensor[Any, *tuple[Any, ...]]:
+        return _elementwise.binary("subtract", self, other)
+
+    @overload
+    def __mul__(self: Tensor[FloatingT, *Shape], other: Tensor[FloatingT, *Shape]) -> Tensor[FloatingT, *Shape]: ...
+    @overload
+    def __mul__(self: Tensor[ComplexT, *Shape], other: Tensor[ComplexT, *Shape]) -> Tensor[ComplexT, *Shape]: ...
+    @overload
+    def __mul__(self: Tensor[FloatingT, *tuple[Any, ...]], other: Tensor[FloatingT, *tuple[Any, ...]]) -> Tensor[FloatingT, *tuple[Any, ...]]: ...
+    @overload
+    def __mul__(self: Tensor[ComplexT, *tuple[Any, ...]], other: Tensor[ComplexT, *tuple[Any, ...]]) -> Tensor[ComplexT, *tuple[Any, ...]]: ...
+    @overload
+    def __mul__(self: Tensor[InexactT, *Shape], other: float) -> Tensor[InexactT, *Shape]: ...  # type: ignore[overload-overlap, unused-ignore]
+    @overload
+    def __mul__(self: Tensor[ComplexT, *Shape], other: complex) -> Tensor[ComplexT, *Shape]: ...  # type: ignore[overload-overlap, unused-ignore]
+    @overload
+    def __mul__(self: Tensor[float16 | float32, *Shape], other: complex) -> Tensor[complex64, *Shape]: ...  # type: ignore[overload-overlap, unused-ignore]
+    @overload
+    def __mul__(self: Tensor[SignedT, *Shape], other: Tensor[SignedT, *Shape]) -> Tensor[SignedT, *Shape]: ...
+    @overload
+    def __mul__(self: Tensor[UnsignedT, *Shape], other: Tensor[UnsignedT, *Shape]) -> Tensor[UnsignedT, *Shape]: ...
+    @overload
+    def __mul__(self: Tensor[bool_, *Shape], other: Tensor[bool_, *Shape]) -> Tensor[bool_, *Shape]: ...
+    @overload
+    def __mul__(self: Tensor[generic, *Shape], other: Tensor[generic, *Shape]) -> Tensor[Any, *Shape]: ...
+    @overload
+    def __mul__(self: Tensor[SignedT, *tuple[Any, ...]], other: Tensor[SignedT, *tuple[Any, ...]]) -> Tensor[SignedT, *tuple[Any, ...]]: ...
+    @overload
+    def __mul__(self: Tensor[UnsignedT, *tuple[Any, ...]], other: Tensor[UnsignedT, *tuple[Any, ...]]) -> Tensor[UnsignedT, *tuple[Any, ...]]: ...
+    @overload
+    def __mul__(self: Tensor[bool_, *tuple[Any, ...]], other: Tensor[bool_, *tuple[Any, ...]]) -> Tensor[bool_, *tuple[Any, ...]]: ...
+    @overload
+    def __mul__(self: Tensor[generic, *tuple[Any, ...]], other: Tensor[generic, *tuple[Any, ...]]) -> Tensor[Any, *tuple[Any, ...]]: ...
+    @overload
+    def __mul__(self: Tensor[GenericT, *Shape], other: bool) -> Tensor[GenericT, *Shape]: ...  # type: ignore[overload-overlap, unused-ignore]
+    @overload
+    def __mul__(self: Tensor[NumberT, *Shape], other: int) -> Tensor[NumberT, *Shape]: ...  # type: ignore[overload-overlap, unused-ignore]
+    @overload
+    def __mul__(self: Tensor[bool_, *Shape], other: int) -> Tensor[int64, *Shape]: ...  # type: ignore[overload-overlap, unused-ignore]
+    @overload
+    def __mul__(self: Tensor[generic, *Shape], other: int) -> Tensor[number, *Shape]: ...  # type: ignore[overload-overlap, unused-ignore]
+    @overload
+    def __mul__(self: Tensor[bool_ | integer, *Shape], other: float) -> Tensor[float64, *Shape]: ...  # type: ignore[overload-overlap, unused-ignore]
+    @overload
+    def __mul__(self: Tensor[generic, *Shape], other: float) -> Tensor[inexact, *Shape]: ...  # type: ignore[overload-overlap, unused-ignore]
+    @overload
+    def __mul__(self: Tensor[bool_ | float64 | integer, *Shape], other: complex) -> Tensor[complex128, *Shape]: ...
+    @overload
+    def __mul__(self: Tensor[generic, *Shape], other: complex) -> Tensor[complexfloating, *Shape]: ...
+    def __mul__(self, other: Tensor[Any, *tuple[Any, ...]] | complex) -> Tensor[Any, *tuple[Any, ...]]:
+        return _elementwise.binary("multiply", self, other)
+
+    @overload
+    def __truediv__(self: Tensor[FloatingT, *Shape], other: Tensor[FloatingT, *Shape]) -> Tensor[FloatingT, *Shape]: ...
+    @overload
+    def __truediv__(self: Tensor[ComplexT, *Shape], other: Tensor[ComplexT, *Shape]) -> Tensor[ComplexT, *Shape]: ...
+    @overload
+    def __truediv__(self: Tensor[FloatingT, *tuple[Any, ...]], other: Tensor[FloatingT, *tuple[Any, ...]]) -> Tensor[FloatingT, *tuple[Any, ...]]: ...
+    @overload
+    def __truediv__(self: Tensor[ComplexT, *tuple[Any, ...]], other: Tensor[ComplexT, *tuple[Any, ...]]) -> Tensor[ComplexT, *tuple[Any, ...]]: ...
+    @overload
+    def __truediv__(self: Tensor[InexactT, *Shape], other: float) -> Tensor[InexactT, *Shape]: ...  # type: ignore[overload-overlap, unused-ignore]
+    @overload
+    def __truediv__(self: Tensor[ComplexT, *Shape], other: complex) -> Tensor[ComplexT, *Shape]: ...  # type: ignore[overload-overlap, unused-ignore]
+    @overload
+    def __truediv__(self: Tensor[float16 | float32, *Shape], other: complex) -> Tensor[complex64, *Shape]: ...  # type: ignore[overload-overlap, unused-ignore]
+    @overload
+    def __truediv__(self: Tensor[bool_ | integer, *Shape], other: Tensor[bool_ | integer, *Shape]) -> Tensor[float64, *Shape]: ...
+    @overload
+    def __truediv__(self: Tensor[generic, *Shape], other: Tensor[generic, *Shape]) -> Tensor[Any, *Shape]: ...
+    @overload
+    def __truediv__(self: Tensor[bool_ | integer, *tuple[Any, ...]], other: Tensor[bool_ | integer, *tuple[Any, ...]]) -> Tensor[float64, *tuple[Any, ...]]: ...
+    @overload
+    def __truediv__(self: Tensor[generic, *tuple[Any, ...]], other: Tensor[generic, *tuple[Any, ...]]) -> Tensor[Any, *tuple[Any, ...]]: ...
+    @overload
+    def __truediv__(self: Tensor[bool_ | integer, *Shape], other: float) -> Tensor[float64, *Shape]: ...  # type: ignore[overload-overlap, unused-ignore]
+    @overload
+    def __truediv__(self: Tensor[generic, *Shape], other: float) -> Tensor[inexact, *Shape]: ...  # type: ignore[overload-overlap, unused-ignore]
+    @overload
+    def __truediv__(self: Tensor[bool_ | float64 | integer, *Shape], other: complex) -> Tensor[complex128, *Shape]: ...
+    @overload
+    def __truediv__(self: Tensor[generic, *Shape], other: complex) -> Tensor[complexfloating, *Shape]: ...
+    def __truediv__(self, other: Tensor[Any, *tuple[Any, ...]] | complex) -> Tensor[Any, *tuple[Any, ...]]:
+        return _elementwise.binary("divide", self, other)
+
+    @overload
+    def __floordiv__(self: Tensor[FloatingT, *Shape], other: Tensor[FloatingT, *Shape]) -> Tensor[FloatingT, *Shape]: ...
+    @overload
+    def __floordiv__(self: Tensor[FloatingT, *tuple[Any, ...]], other: Tensor[FloatingT, *tuple[Any, ...]]) -> Tensor[FloatingT, *tuple[Any, ...]]: ...
+    @overload
+    def __floordiv__(self: Tensor[SignedT, *Shape], other: Tensor[SignedT, *Shape]) -> Tensor[SignedT, *Shape]: ...
+    @overload
+    def __floordiv__(self: Tensor[UnsignedT, *Shape], other: Tensor[UnsignedT, *Shape]) -> Tensor[UnsignedT, *Shape]: ...
+    @overload
+    def __floordiv__(self: Tensor[bool_, *Shape], other: Tensor[bool_, *Shape]) -> Tensor[int8, *Shape]: ...
+    @overload
+    def __floordiv__(self: Tensor[generic, *Shape], other: Tensor[generic, *Shape]) -> Tensor[Any, *Shape]: ...
+    @overload
+    def __floordiv__(self: Tensor[SignedT, *tuple[Any, ...]], other: Tensor[SignedT, *tuple[Any, ...]]) -> Tensor[SignedT, *tuple[Any, ...]]: ...
+    @overload
+    def __floordiv__(self: Tensor[UnsignedT, *tuple[Any, ...]], other: Tensor[UnsignedT, *tuple[Any, ...]]) -> Tensor[UnsignedT, *tuple[Any, ...]]: ...
+    @overload
+    def __floordiv__(self: Tensor[bool_, *tuple[Any, ...]], other: Tensor[bool_, *tuple[Any, ...]]) -> Tensor[int8, *tuple[Any, ...]]: ...
+    @overload
+    def __floordiv__(self: Tensor[generic, *tuple[Any, ...]], other: Tensor[generic, *tuple[Any, ...]]) -> Tensor[Any, *tuple[Any, ...]]: ...
+    @overload
+    def __floordiv__(self: Tensor[bool_, *Shape], other: bool) -> Tensor[int8, *Shape]: ...  # type: ignore[overload-overlap, unused-ignore]
+    @overload
+    def __floordiv__(self: Tensor[generic, *Shape], other: bool) -> Tensor[number, *Shape]: ...  # type: ignore[overload-overlap, unused-ignore]
+    @overload
+    def __floordiv__(self: Tensor[IntegerT, *Shape], other: int) -> Tensor[IntegerT, *Shape]: ...  # type: ignore[overload-overlap, unused-ignore]
+    @overload
+    def __floordiv__(self: Tensor[bool_, *Shape], other: int) -> Tensor[int64, *Shape]: ...  # type: ignore[overload-overlap, unused-ignore]
+    @overload
+    def __floordiv__(self: Tensor[generic, *Shape], other: int) -> Tensor[number, *Shape]: ...  # type: ignore[overload-overlap, unused-ignore]
+    @overload
+    def __floordiv__(self: Tensor[FloatingT, *Shape], other: float) -> Tensor[FloatingT, *Shape]: ...
+    @overload
+    def __floordiv__(self: Tensor[bool_ | integer, *Shape], other: float) -> Tensor[float64, *Shape]: ...
+    @overload
+    def __floordiv__(self: Tensor[generic, *Shape], other: float) -> Tensor[floating, *Shape]: ...
+    def __floordiv__(self, other: Tensor[Any, *tuple[Any, ...]] | complex) -> Tensor[Any, *tuple[Any, ...]]:
+        return _elementwise.binary("floor_divide", self, other)
+
+    @overload
+    def __pow__(self: Tensor[FloatingT, *Shape], other: Tensor[FloatingT, *Shape]) -> Tensor[FloatingT, *Shape]: ...
+    @overload
+    def __pow__(self: Tensor[ComplexT, *Shape], other: Tensor[ComplexT, *Shape]) -> Tensor[ComplexT, *Shape]: ...
+    @overload
+    def __pow__(self: Tensor[FloatingT, *tuple[Any, ...]], other: Tensor[FloatingT, *tuple[Any, ...]]) -> Tensor[FloatingT, *tuple[Any, ...]]: ...
+    @overload
+    def __pow__(self: Tensor[ComplexT, *tuple[Any, ...]], other: Tensor[ComplexT, *tuple[Any, ...]]) -> Tensor[ComplexT, *tuple[Any, ...]]: ...
+    @overload
+    def __pow__(self: Tensor[SignedT, *Shape], other: Tensor[SignedT, *Shape]) -> Tensor[SignedT, *Shape]: ...
+    @overload
+    def __pow__(self: Tensor[UnsignedT, *Shape], other: Tensor[UnsignedT, *Shape]) -> Tensor[UnsignedT, *Shape]: ...
+    @overload
+    def __pow__(self: Tensor[bool_, *Shape], other: Tensor[bool_, *Shape]) -> Tensor[int8, *Shape]: ...
+    @overload
+    def __pow__(self: Tensor[generic, *Shape], other: Tensor[generic, *Shape]) -> Tensor[Any, *Shape]: ...
+    @overload
+    def __pow__(self: Tensor[SignedT, *tuple[Any, ...]], other: Tensor[SignedT, *tuple[Any, ...]]) -> Tensor[SignedT, *tuple[Any, ...]]: ...
+    @overload
+    def __pow__(self: Tensor[UnsignedT, *tuple[Any, ...]], other: Tensor[UnsignedT, *tuple[Any, ...]]) -> Tensor[UnsignedT, *tuple[Any, ...]]: ...
+    @overload
+    def __pow__(self: Tensor[bool_, *tuple[Any, ...]], other: Tensor[bool_, *tuple[Any, ...]]) -> Tensor[int8, *tuple[Any, ...]]: ...
+    @overload
+    def __pow__(self: Tensor[generic, *tuple[Any, ...]], other: Tensor[generic, *tuple[Any, ...]]) -> Tensor[Any, *tuple[Any, ...]]: ...
+    @overload
+    def __pow__(self: Tensor[bool_, *Shape], other: bool) -> Tensor[int8, *Shape]: ...  # type: ignore[overload-overlap, unused-ignore]
+    @overload
+    def __pow__(self: Tensor[generic, *Shape], other: bool) -> Tensor[number, *Shape]: ...  # type: ignore[overload-overlap, unused-ignore]
+    @overload
+    def __pow__(self: Tensor[InexactT, *Shape], other: float) -> Tensor[InexactT, *Shape]: ...  # type: ignore[overload-overlap, unused-ignore]
+    @overload
+    def __pow__(self: Tensor[ComplexT, *Shape], other: complex) -> Tensor[ComplexT, *Shape]: ...  # type: ignore[overload-overlap, unused-ignore]
+    @overload
+    def __pow__(self: Tensor[float16 | float32, *Shape], other: complex) -> Tensor[complex64, *Shape]: ...  # type: ignore[overload-overlap, unused-ignore]
+    @overload
+    def __pow__(self: Tensor[NumberT, *Shape], other: int) -> Tensor[NumberT, *Shape]: ...  # type: ignore[overload-overlap, unused-ignore]
+    @overload
+    def __pow__(self: Tensor[bool_, *Shape], other: int) -> Tensor[int64, *Shape]: ...  # type: ignore[overload-overlap, unused-ignore]
+    @overload
+    def __pow__(self: Tensor[generic, *Shape], other: int) -> Tensor[number, *Shape]: ...  # type: ignore[overload-overlap, unused-ignore]
+    @overload
+    def __pow__(self: Tensor[bool_ | integer, *Shape], other: float) -> Tensor[float64, *Shape]: ...  # type: ignore[overload-overlap, unused-ignore]
+    @overload
+    def __pow__(self: Tensor[generic, *Shape], other: float) -> Tensor[inexact, *Shape]: ...  # type: ignore[overload-overlap, unused-ignore]
+    @overload
+    def __pow__(self: Tensor[bool_ | float64 | integer, *Shape], other: complex) -> Tensor[complex128, *Shape]: ...
+    @overload
+    def __pow__(self: Tensor[generic, *Shape], other: complex) -> Tensor[complexfloating, *Shape]: ...
+    def __pow__(self, other: Tensor[Any, *tuple[Any, ...]] | complex) -> Tensor[Any, *tuple[Any, ...]]:
+        return _elementwise.binary("power", self, other)
+
+    @overload  # type: ignore[override]
+    def __eq__(self: Tensor[generic, *Shape], other: Tensor[generic, *Shape]) -> Tensor[bool_, *Shape]: ...
+    @overload
+    def __eq__(self: Tensor[generic, *tuple[Any, ...]], other: Tensor[generic, *tuple[Any, ...]]) -> Tensor[bool_, *tuple[Any, ...]]: ...
+    @overload
+    def __eq__(self: Tensor[generic, *Shape], other: complex) -> Tensor[bool_, *Shape]: ...
+    def __eq__(self, other: object) -> Any:
+        return _elementwise.equality("equal", self, other)
+
+    @overload  # type: ignore[override]
+    def __ne__(self: Tensor[generic, *Shape], other: Tensor[generic, *Shape]) -> Tensor[bool_, *Shape]: ...
+    @overload
+    def __ne__(self: Tensor[generic, *tuple[Any, ...]], other: Tensor[generic, *tuple[Any, ...]]) -> Tensor[bool_, *tuple[Any, ...]]: ...
+    @overload
+    def __ne__(self: Tensor[generic, *Shape], other: complex) -> Tensor[bool_, *Shape]: ...
+    def __ne__(self, other: object) -> Any:
+        return _elementwise.equality("not_equal", self, other)
+
+    @overload
+    def __lt__(self: Tensor[generic, *Shape], other: Tensor[generic, *Shape]) -> Tensor[bool_, *Shape]: ...
+    @overload
+    def __lt__(self: Tensor[generic, *tuple[Any, ...]], other: Tensor[generic, *tuple[Any, ...]]) -> Tensor[bool_, *tuple[Any, ...]]: ...
+    @overload
+    def __lt__(self: Tensor[generic, *Shape], other: complex) -> Tensor[bool_, *Shape]: ...
+    def __lt__(self, other: Tensor[Any, *tuple[Any, ...]] | complex) -> Tensor[Any, *tuple[Any, ...]]:
+        return _elementwise.binary("less", self, other)
+
+    @overload
+    def __le__(self: Tensor[generic, *Shape], other: Tensor[generic, *Shape]) -> Tensor[bool_, *Shape]: ...
+    @overload
+    def __le__(self: Tensor[generic, *tuple[Any, ...]], other: Tensor[generic, *tuple[Any, ...]]) -> Tensor[bool_, *tuple[Any, ...]]: ...
+    @overload
+    def __le__(self: Tensor[generic, *Shape], other: complex) -> Tensor[bool_, *Shape]: ...
+    def __le__(self, other: Tensor[Any, *tuple[Any, ...]] | complex) -> Tensor[Any, *tuple[Any, ...]]:
+        return _elementwise.binary("less_equal", self, other)
+
+    @overload
+    def __gt__(self: Tensor[generic, *Shape], other: Tensor[generic, *Shape]) -> Tensor[bool_, *Shape]: ...
+    @overload
+    def __gt__(self: Tensor[generic, *tuple[Any, ...]], other: Tensor[generic, *tuple[Any, ...]]) -> Tensor[bool_, *tuple[Any, ...]]: ...
+    @overload
+    def __gt__(self: Tensor[generic, *Shape], other: complex) -> Tensor[bool_, *Shape]: ...
+    def __gt__(self, other: Tensor[Any, *tuple[Any, ...]] | complex) -> Tensor[Any, *tuple[Any, ...]]:
+        return _elementwise.binary("greater", self, other)
+
+    @overload
+    def __ge__(self: Tensor[generic, *Shape], other: Tensor[generic, *Shape]) -> Tensor[bool_, *Shape]: ...
+    @overload
+    def __ge__(self: Tensor[generic, *tuple[Any, ...]], other: Tensor[generic, *tuple[Any, ...]]) -> Tensor[bool_, *tuple[Any, ...]]: ...
+    @overload
+    def __ge__(self: Tensor[generic, *Shape], other: complex) -> Tensor[bool_, *Shape]: ...
+    def __ge__(self, other: Tensor[Any, *tuple[Any, ...]] | complex) -> Tensor[Any, *tuple[Any, ...]]:
+        return _elementwise.binary("greater_equal", self, other)
+
+    @overload
+    def __radd__(self: Tensor[InexactT, *Shape], other: float) -> Tensor[InexactT, *Shape]: ...  # type: ignore[overload-overlap, unused-ignore]
+    @overload
+    def __radd__(self: Tensor[ComplexT, *Shape], other: complex) -> Tensor[ComplexT, *Shape]: ...  # type: ignore[overload-overlap, unused-ignore]
+    @overload
+    def __radd__(self: Tensor[float16 | float32, *Shape], other: complex) -> Tensor[complex64, *Shape]: ...  # type: ignore[overload-overlap, unused-ignore]
+    @overload
+    def __radd__(self: Tensor[GenericT, *Shape], other: bool) -> Tensor[GenericT, *Shape]: ...  # type: ignore[overload-overlap, unused-ignore]
+    @overload
+    def __radd__(self: Tensor[NumberT, *Shape], other: int) -> Tensor[NumberT, *Shape]: ...  # type: ignore[overload-overlap, unused-ignore]
+    @overload
+    def __radd__(self: Tensor[bool_, *Shape], other: int) -> Tensor[int64, *Shape]: ...  # type: ignore[overload-overlap, unused-ignore]
+    @overload
+    def __radd__(self: Tensor[generic, *Shape], other: int) -> Tensor[number, *Shape]: ...  # type: ignore[overload-overlap, unused-ignore]
+    @overload
+    def __radd__(self: Tensor[bool_ | integer, *Shape], other: float) -> Tensor[float64, *Shape]: ...  # type: ignore[overload-overlap, unused-ignore]
+    @overload
+    def __radd__(self: Tensor[generic, *Shape], other: float) -> Tensor[inexact, *Shape]: ...  # type: ignore[overload-overlap, unused-ignore]
+    @overload
+    def __radd__(self: Tensor[bool_ | float64 | integer, *Shape], other: complex) -> Tensor[complex128, *Shape]: ...
+    @overload
+    def __radd__(self: Tensor[generic, *Shape], other: complex) -> Tensor[complexfloating, *Shape]: ...
+    def __radd__(self, other: complex) -> Tensor[Any, *tuple[Any, ...]]:
+        return _elementwise.binary("add", other, self)
+
+    @overload
+    def __rsub__(self: Tensor[generic, *Shape], other: bool) -> Tensor[number, *Shape]: ...  # type: ignore[overload-overlap, unused-ignore]
+    @overload
+    def __rsub__(self: Tensor[InexactT, *Shape], other: float) -> Tensor[InexactT, *Shape]: ...  # type: ignore[overload-overlap, unused-ignore]
+    @overload
+    def __rsub__(self: Tensor[ComplexT, *Shape], other: complex) -> Tensor[ComplexT, *Shape]: ...  # type: ignore[overload-overlap, unused-ignore]
+    @overload
+    def __rsub__(self: Tensor[float16 | float32, *Shape], other: complex) -> Tensor[complex64, *Shape]: ...  # type: ignore[overload-overlap, unused-ignore]
+    @overload
+    def __rsub__(self: Tensor[NumberT, *Shape], other: int) -> Tensor[NumberT, *Shape]: ...  # type: ignore[overload-overlap, unused-ignore]
+    @overload
+    def __rsub__(self: Tensor[bool_, *Shape], other: int) -> Tensor[int64, *Shape]: ...  # type: ignore[overload-overlap, unused-ignore]
+    @overload
+    def __rsub__(self: Tensor[generic, *Shape], other: int) -> Tensor[number, *Shape]: ...  # type: ignore[overload-overlap, unused-ignore]
+    @overload
+    def __rsub__(self: Tensor[bool_ | integer, *Shape], other: float) -> Tensor[float64, *Shape]: ...  # type: ignore[overload-overlap, unused-ignore]
+    @overload
+    def __rsub__(self: Tensor[generic, *Shape], other: float) -> Tensor[inexact, *Shape]: ...  # type: ignore[overload-overlap, unused-ignore]
+    @overload
+    def __rsub__(self: Tensor[bool_ | float64 | integer, *Shape], other: complex) -> Tensor[complex128, *Shape]: ...
+    @overload
+    def __rsub__(self: Tensor[generic, *Shape], other: complex) -> Tensor[complexfloating, *Shape]: ...
+    def __rsub__(self, other: complex) -> Tensor[Any, *tuple[Any, ...]]:
+        return _elementwise.binary("subtract", other, self)
+
+    @overload
+    def __rmul__(self: Tensor[InexactT, *Shape], other: float) -> Tensor[InexactT, *Shape]: ...  # type: ignore[overload-overlap, unused-ignore]
+    @overload
+    def __rmul__(self: Tensor[ComplexT, *Shape], other: complex) -> Tensor[ComplexT, *Shape]: ...  # type: ignore[overload-overlap, unused-ignore]
+    @overload
+    def __rmul__(self: Tensor[float16 | float32, *Shape], other: complex) -> Tensor[complex64, *Shape]: ...  # type: ignore[overload-overlap, unused-ignore]
+    @overload
+    def __rmul__(self: Tensor[GenericT, *Shape], other: bool) -> Tensor[GenericT, *Shape]: ...  # type: ignore[overload-overlap, unused-ignore]
+    @overload
+    def __rmul__(self: Tensor[NumberT, *Shape], other: int) -> Tensor[NumberT, *Shape]: ...  # type: ignore[overload-overlap, unused-ignore]
+    @overload
+    def __rmul__(self: Tensor[bool_, *Shape], other: int) -> Tensor[int64, *Shape]: ...  # type: ignore[overload-overlap, unused-ignore]
+    @overload
+    def __rmul__(self: Tensor[generic, *Shape], other: int) -> Tensor[number, *Shape]: ...  # type: ignore[overload-overlap, unused-ignore]
+    @overload
+    def __rmul__(self: Tensor[bool_ | integer, *Shape], other: float) -> Tensor[float64, *Shape]: ...  # type: ignore[overload-overlap, unused-ignore]
+    @overload
+    def __rmul__(self: Tensor[generic, *Shape], other: float) -> Tensor[inexact, *Shape]: ...  # type: ignore[overload-overlap, unused-ignore]
+    @overload
+    def __rmul__(self: Tensor[bool_ | float64 | integer, *Shape], other: complex) -> Tensor[complex128, *Shape]: ...
+    @overload
+    def __rmul__(self: Tensor[generic, *Shape], other: complex) -> Tensor[complexfloating, *Shape]: ...
+    def __rmul__(self, other: complex) -> Tensor[Any, *tuple[Any, ...]]:
+        return _elementwise.binary("multiply", other, self)
+
+    @overload
+    def __rtruediv__(self: Tensor[InexactT, *Shape], other: float) -> Tensor[InexactT, *Shape]: ...  # type: ignore[overload-overlap, unused-ignore]
+    @overload
+    def __rtruediv__(self: Tensor[ComplexT, *Shape], other: complex) -> Tensor[ComplexT, *Shape]: ...  # type: ignore[overload-overlap, unused-ignore]
+    @overload
+    def __rtruediv__(self: Tensor[float16 | float32, *Shape], other: complex) -> Tensor[complex64, *Shape]: ...  # type: ignore[overload-overlap, unused-ignore]
+    @overload
+    def __rtruediv__(self: Tensor[bool_ | integer, *Shape], other: float) -> Tensor[float64, *Shape]: ...  # type: ignore[overload-overlap, unused-ignore]
+    @overload
+    def __rtruediv__(self: Tensor[generic, *Shape], other: float) -> Tensor[inexact, *Shape]: ...  # type: ignore[overload-overlap, unused-ignore]
+    @overload
+    def __rtruediv__(self: Tensor[bool_ | float64 | integer, *Shape], other: complex) -> Tensor[complex128, *Shape]: ...
+    @overload
+    def __rtruediv__(self: Tensor[generic, *Shape], other: complex) -> Tensor[complexfloating, *Shape]: ...
+    def __rtruediv__(self, other: complex) -> Tensor[Any, *tuple[Any, ...]]:
+        return _elementwise.binary("divide", other, self)
+
+    @overload
+    def __rfloordiv__(self: Tensor[bool_, *Shape], other: bool) -> Tensor[int8, *Shape]: ...  # type: ignore[overload-overlap, unused-ignore]
+    @overload
+    def __rfloordiv__(self: Tensor[generic, *Shape], other: bool) -> Tensor[number, *Shape]: ...  # type: ignore[overload-overlap, unused-ignore]
+    @overload
+    def __rfloordiv__(self: Tensor[IntegerT, *Shape], other: int) -> Tensor[IntegerT, *Shape]: ...  # type: ignore[overload-overlap, unused-ignore]
+    @overload
+    def __rfloordiv__(self: Tensor[bool_, *Shape], other: int) -> Tensor[int64, *Shape]: ...  # type: ignore[overload-overlap, unused-ignore]
+    @overload
+    def __rfloordiv__(self: Tensor[generic, *Shape], other: int) -> Tensor[number, *Shape]: ...  # type: ignore[overload-overlap, unused-ignore]
+    @overload
+    def __rfloordiv__(self: Tensor[FloatingT, *Shape], other: float) -> Tensor[FloatingT, *Shape]: ...
+    @overload
+    def __rfloordiv__(self: Tensor[bool_ | integer, *Shape], other: float) -> Tensor[float64, *Shape]: ...
+    @overload
+    def __rfloordiv__(self: Tensor[generic, *Shape], other: float) -> Tensor[floating, *Shape]: ...
+    def __rfloordiv__(self, other: complex) -> Tensor[Any, *tuple[Any, ...]]:
+        return _elementwise.binary("floor_divide", other, self)
+
+    @overload
+    def __rpow__(self: Tensor[bool_, *Shape], other: bool) -> Tensor[int8, *Shape]: ...  # type: ignore[overload-overlap, unused-ignore]
+    @overload
+    def __rpow__(self: Tensor[generic, *Shape], other: bool) -> Tensor[number, *Shape]: ...  # type: ignore[overload-overlap, unused-ignore]
+    @overload
+    def __rpow__(self: Tensor[InexactT, *Shape], other: float) -> Tensor[InexactT, *Shape]: ...  # type: ignore[overload-overlap, unused-ignore]
+    @overload
+    def __rpow__(self: Tensor[ComplexT, *Shape], other: complex) -> Tensor[ComplexT, *Shape]: ...  # type: ignore[overload-overlap, unused-ignore]
+    @overload
+    def __rpow__(self: Tensor[float16 | float32, *Shape], other: complex) -> Tensor[complex64, *Shape]: ...  # type: ignore[overload-overlap, unused-ignore]
+    @overload
+    def __rpow__(self: Tensor[NumberT, *Shape], other: int) -> Tensor[NumberT, *Shape]: ...  # type: ignore[overload-overlap, unused-ignore]
+    @overload
+    def __rpow__(self: Tensor[bool_, *Shape], other: int) -> Tensor[int64, *Shape]: ...  # type: ignore[overload-overlap, unused-ignore]
+    @overload
+    def __rpow__(self: Tensor[generic, *Shape], other: int) -> Tensor[number, *Shape]: ...  # type: ignore[overload-overlap, unused-ignore]
+    @overload
+    def __rpow__(self: Tensor[bool_ | integer, *Shape], other: float) -> Tensor[float64, *Shape]: ...  # type: ignore[overload-overlap, unused-ignore]
+    @overload
+    def __rpow__(self: Tensor[generic, *Shape], other: float) -> Tensor[inexact, *Shape]: ...  # type: ignore[overload-overlap, unused-ignore]
+    @overload
+    def __rpow__(self: Tensor[bool_ | float64 | integer, *Shape], other: complex) -> Tensor[complex128, *Shape]: ...
+    @overload
+    def __rpow__(self: Tensor[generic, *Shape], other: complex) -> Tensor[complexfloating, *Shape]: ...
+    def __rpow__(self, other: complex) -> Tensor[Any, *tuple[Any, ...]]:
+        return _elementwise.binary("power", other, self)
+
+    def astype(self, dtype: type[NewDT]) -> Tensor[NewDT, Unpack[Shape]]:
+        """This tensor as ``dtype`` (see ``typedtensor.cast``)."""
+        return _elementwise.convert("astype", self, dtype)
+    # END GENERATED operators
 
     # Shaping and linalg: ``x.T``, ``x.reshape``, ``@`` (see ``typedtensor.matmul``).
 
@@ -181,7 +676,7 @@ class Tensor(Generic[DT, Unpack[Shape]]):
         return _shaping.reshape(self, shape)
 
     @overload
-    def __matmul__(self: Tensor[FloatT, _N, _K], other: Tensor[FloatT, _K, _M]) -> Tensor[FloatT, _N, _M]: ...
+    def __matmul__(self: Tensor[FloatingT, _N, _K], other: Tensor[FloatingT, _K, _M]) -> Tensor[FloatingT, _N, _M]: ...
     @overload
     def __matmul__(self: Tensor[SignedT, _N, _K], other: Tensor[SignedT, _K, _M]) -> Tensor[SignedT, _N, _M]: ...
     @overload

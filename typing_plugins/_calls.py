@@ -11,8 +11,8 @@ from collections.abc import Callable, Sequence
 from typing import TypeAlias
 
 from mypy.nodes import Context
-from mypy.plugin import CheckerPluginInterface, FunctionContext, MethodContext
-from mypy.types import AnyType, Instance, LiteralType, Type, TypeOfAny, UnpackType, get_proper_type
+from mypy.plugin import CheckerPluginInterface, FunctionContext, FunctionSigContext, MethodContext, MethodSigContext
+from mypy.types import AnyType, FunctionLike, Instance, LiteralType, Type, TypeOfAny, UnpackType, get_proper_type
 
 from typing_plugins._codes import ERROR_CODES
 from typing_plugins._rules import shape_rules
@@ -22,6 +22,9 @@ CallContext: TypeAlias = FunctionContext | MethodContext
 #: Hooks of the plugin's tables: the call's context in, its result type out.
 FunctionHook: TypeAlias = Callable[[FunctionContext], Type]
 MethodHook: TypeAlias = Callable[[MethodContext], Type]
+#: Hooks that adjust a signature before mypy checks a call against it.
+FunctionSignatureHook: TypeAlias = Callable[[FunctionSigContext], FunctionLike]
+MethodSignatureHook: TypeAlias = Callable[[MethodSigContext], FunctionLike]
 #: An operand: a tensor, or a Python scalar by the name of its type (``float``), as messages name it.
 Operand: TypeAlias = TensorType | str
 

@@ -1,17 +1,43 @@
-"""Hooks of the elementwise ops: broadcasting shapes and promoting dtypes, as the runtime does."""
+"""Hooks of the elementwise ops: shapes kept or broadcast, dtypes by each op's rule, as the runtime does.
+
+Functions and operators share one inference per kind of op (unary, binary, ``where``, cast). A
+problem (shapes that do not broadcast, a dtype the op refuses) is reported once, and the result
+then has unknown dims and dtype, so the mistake gives no second error.
+
+The ops are overloaded (the declared types for checkers without the plugin), and mypy picks an
+overload by trying each with errors muted: a hook's error there would fail every overload and end
+in a fallback with errors of its own. So a signature hook loosens each overload's tensors to
+``Tensor[Any, *tuple[Any, ...]]`` (scalars stay as declared: two scalars are still an error), the
+first one that fits is tried, and the result is the hook's alone, computed from the rules; a
+TypeVar dtype is kept where the rule keeps every dtype of its bound.
+"""
 
 from __future__ import annotations
 
 import functools
+from collections.abc import Callable, Sequence
 from typing import Final
 
-from mypy.plugin import FunctionContext, MethodContext
-from mypy.types import AnyType, Instance, LiteralType, Type, TypeOfAny, get_proper_type
+from mypy.plugin import FunctionContext, FunctionSigContext, MethodContext, MethodSigContext
+from mypy.types import (
+    AnyType,
+    CallableType,
+    FunctionLike,
+    Instance,
+    LiteralType,
+    Type,
+    TypeOfAny,
+    TypeType,
+    TypeVarType,
+    get_proper_type,
+)
 
 from typing_plugins._calls import (
     CallContext,
     FunctionHook,
+    FunctionSignatureHook,
     MethodHook,
+    MethodSignatureHook,
     NotUnderstood,
     dtype_type,
     guarded,
@@ -21,75 +47,212 @@ from typing_plugins._calls import (
     unknown_tensor,
 )
 from typing_plugins._rules import shape_rules
-from typing_plugins._tensor_types import TensorType, dtype_name, tensor_type
+from typing_plugins._tensor_types import DTYPES_MODULE, TensorType, dtype_name, tensor_type
 
-#: Python scalar types by the kind the dtype rules know them as.
+#: A Python scalar operand by its kind (``"float"``), as the dtype rules know it.
+Operand = TensorType | shape_rules.ScalarKind
+#: A dtype rule over operand names (dtype, category or scalar kind): a name, or a problem.
+DTypeRule = Callable[..., "str | shape_rules.Problem"]
+
+#: The kind of a Python scalar by its type, or by the builtin it subclasses (numpy's float64 is a float).
 _SCALAR_KINDS: Final[dict[str, shape_rules.ScalarKind]] = {
     "builtins.bool": "bool",
     "builtins.int": "int",
     "builtins.float": "float",
     "builtins.complex": "complex",
 }
+_MODULE: Final = "typedtensor._elementwise_api"
+
+
+def _arguments(ctx: CallContext, count: int) -> list[Type]:
+    """The types of the first ``count`` parameters, each given one plain argument; else not understood."""
+    if len(ctx.arg_types) < count or any(len(types) != 1 for types in ctx.arg_types[:count]):
+        raise NotUnderstood
+    return [types[0] for types in ctx.arg_types[:count]]
+
+
+def unary_function_hook(op: str, ctx: FunctionContext) -> Type:
+    """``op(x)``."""
+    return guarded(ctx, lambda: _infer_unary(ctx, op, *_arguments(ctx, 1)))
+
+
+def unary_method_hook(op: str, ctx: MethodContext) -> Type:
+    """``-x`` (``x.__neg__()``), ``+x``, ``abs(x)``."""
+    return guarded(ctx, lambda: _infer_unary(ctx, op, ctx.type))
 
 
 def binary_function_hook(op: str, ctx: FunctionContext) -> Type:
     """``op(x1, x2)``."""
-    if len(ctx.arg_types) < 2 or len(ctx.arg_types[0]) != 1 or len(ctx.arg_types[1]) != 1:
-        return ctx.default_return_type
-    return guarded(ctx, lambda: _infer_binary(ctx, op, ctx.arg_types[0][0], ctx.arg_types[1][0]))
+    return guarded(ctx, lambda: _infer_binary(ctx, op, *_arguments(ctx, 2)))
 
 
 def binary_method_hook(op: str, reflected: bool, ctx: MethodContext) -> Type:
     """``x + y`` (``x.__add__(y)``), or reflected ``2 + x`` (``x.__radd__(2)``)."""
-    if len(ctx.arg_types) != 1 or len(ctx.arg_types[0]) != 1:
-        return ctx.default_return_type
-    operands = (ctx.arg_types[0][0], ctx.type) if reflected else (ctx.type, ctx.arg_types[0][0])
-    return guarded(ctx, lambda: _infer_binary(ctx, op, *operands))
+
+    def infer() -> Type:
+        (other,) = _arguments(ctx, 1)
+        return _infer_binary(ctx, op, *((other, ctx.type) if reflected else (ctx.type, other)))
+
+    return guarded(ctx, infer)
 
 
-def _infer_binary(ctx: CallContext, op: str, left_type: Type, right_type: Type) -> Type:
-    left, right = _operand(left_type), _operand(right_type)
-    tensors = [operand for operand in (left, right) if isinstance(operand, TensorType)]
-    if not tensors:
+def where_hook(ctx: FunctionContext) -> Type:
+    """``where(condition, x1, x2)``."""
+    return guarded(ctx, lambda: _infer_where(ctx, *_arguments(ctx, 3)))
+
+
+def cast_function_hook(op: str, ctx: FunctionContext) -> Type:
+    """``cast(x, dtype)``."""
+    return guarded(ctx, lambda: _infer_cast(ctx, op, *_arguments(ctx, 2)))
+
+
+def cast_method_hook(op: str, ctx: MethodContext) -> Type:
+    """``x.astype(dtype)``."""
+    return guarded(ctx, lambda: _infer_cast(ctx, op, ctx.type, *_arguments(ctx, 1)))
+
+
+def _infer_unary(ctx: CallContext, op: str, x: Type) -> Type:
+    tensor = tensor_type(x)
+    if tensor is None:
         raise NotUnderstood
-    dtype = _result_dtype(ctx, left, right)
+    return _result(ctx, op, [tensor], [tensor], lambda name: shape_rules.unary_dtype(op, name))
+
+
+def _infer_binary(ctx: CallContext, op: str, left: Type, right: Type) -> Type:
+    operands = [_operand(left), _operand(right)]
+    return _result(ctx, op, operands, operands, lambda x1, x2: shape_rules.binary_dtype(op, x1, x2))
+
+
+def _infer_where(ctx: FunctionContext, condition: Type, left: Type, right: Type) -> Type:
+    mask = tensor_type(condition)
+    if mask is None:
+        raise NotUnderstood
+    values = [_operand(left), _operand(right)]
+    return _result(ctx, "where", [mask, *values], values, shape_rules.where_dtype)
+
+
+def _infer_cast(ctx: CallContext, op: str, x: Type, dtype: Type) -> Type:
+    tensor, (marker, exact) = tensor_type(x), _marker(dtype)
+    if tensor is None or marker is None:
+        raise NotUnderstood
+    name = dtype_name(marker)
+    # Only the class itself is known to be a category: a ``type[floating]`` may be float32 at run time.
+    problem = shape_rules.cast_dtype(name) if exact and name is not None else None
+    if isinstance(problem, shape_rules.Problem):
+        return _failed(ctx, problem, op, [tensor])
+    return new_tensor(ctx.api, marker, tensor.shape)
+
+
+def _result(ctx: CallContext, op: str, operands: Sequence[Operand], typed: Sequence[Operand], rule: DTypeRule) -> Type:
+    """The result of ``op``: every tensor of ``operands`` broadcast, the dtype ``rule`` gives ``typed``.
+
+    Shapes are checked first, as the runtime checks them.
+    """
+    tensors = [operand for operand in operands if isinstance(operand, TensorType)]
+    if not tensors:
+        raise NotUnderstood  # two scalars: mypy finds no overload for them
     shape = shape_rules.broadcast_shapes([tensor.shape for tensor in tensors], mypy_dims(ctx.api))
     if isinstance(shape, shape_rules.Problem):
-        report(ctx, shape, op, [left, right])
-        return unknown_tensor(ctx.api, dtype)  # one bug, one error
+        return _failed(ctx, shape, op, operands)
+    dtype = _dtype(ctx, typed, rule)
+    if isinstance(dtype, shape_rules.Problem):
+        return _failed(ctx, dtype, op, operands)
     return new_tensor(ctx.api, dtype, shape)
 
 
-def _operand(typ: Type) -> TensorType | shape_rules.ScalarKind:
-    """A tensor, or a Python scalar by its kind's name (``float``)."""
+def _failed(ctx: CallContext, problem: shape_rules.Problem, op: str, operands: Sequence[Operand]) -> Type:
+    """Report ``problem``; the result has unknown dims and dtype, so the mistake gives one error."""
+    report(ctx, problem, op, operands)
+    return unknown_tensor(ctx.api, AnyType(TypeOfAny.from_error))
+
+
+def _dtype(ctx: CallContext, operands: Sequence[Operand], rule: DTypeRule) -> Type | shape_rules.Problem:
+    """The result dtype by ``rule``. A TypeVar dtype stands for every dtype of its bound: the result
+    is the TypeVar itself where the rule keeps each of them (every tensor operand has that dtype),
+    else the rule's answer for the bound's category."""
+    names: list[str] = []
+    variables: list[TypeVarType] = []
+    for operand in operands:
+        if not isinstance(operand, TensorType):
+            names.append(operand)
+            continue
+        dtype = get_proper_type(operand.dtype)
+        name = dtype_name(dtype) if not isinstance(dtype, TypeVarType) else dtype_name(dtype.upper_bound)
+        if name is None:
+            return AnyType(TypeOfAny.special_form)  # Any, or a TypeVar bound by no dtype
+        names.append(name)
+        variables += [dtype] if isinstance(dtype, TypeVarType) else []
+    tensors = [operand for operand in operands if isinstance(operand, TensorType)]
+    one_variable = len(variables) == len(tensors) and all(variable == variables[0] for variable in variables)
+    if variables and one_variable and _keeps(rule, operands, names):
+        return variables[0]
+    result = rule(*names)
+    return result if isinstance(result, shape_rules.Problem) else dtype_type(ctx.api, result)
+
+
+def _keeps(rule: DTypeRule, operands: Sequence[Operand], names: Sequence[str]) -> bool:
+    """Whether ``rule`` gives each dtype of the tensors' one category back, the scalars as they are."""
+    category = next(name for operand, name in zip(operands, names) if isinstance(operand, TensorType))
+    return all(
+        rule(*[member if isinstance(operand, TensorType) else name for operand, name in zip(operands, names)]) == member
+        for member in shape_rules.CATEGORIES.get(category, (category,))
+    )
+
+
+def _operand(typ: Type) -> Operand:
+    """A tensor, or a Python scalar by its kind (``float``), also of a subclass (numpy's ``float64``)."""
     tensor = tensor_type(typ)
     if tensor is not None:
         return tensor
     proper = get_proper_type(typ)
     if isinstance(proper, LiteralType):
         proper = proper.fallback
-    if isinstance(proper, Instance) and proper.type.fullname in _SCALAR_KINDS:
-        return _SCALAR_KINDS[proper.type.fullname]
-    raise NotUnderstood  # a union, Any, a numpy scalar: the declared type says what is known
+    if isinstance(proper, Instance):
+        kind = next((_SCALAR_KINDS[base.fullname] for base in proper.type.mro if base.fullname in _SCALAR_KINDS), None)
+        if kind is not None:
+            return kind
+    raise NotUnderstood  # a union, Any, another numpy scalar: the declared type says what is known
 
 
-def _result_dtype(ctx: CallContext, left: TensorType | shape_rules.ScalarKind, right: TensorType | shape_rules.ScalarKind) -> Type:
-    """numpy's promotion of the operands' dtypes, Python scalars weak; ``Any`` when a dtype is unknown."""
-    names = [dtype_name(operand.dtype) for operand in (left, right) if isinstance(operand, TensorType)]
-    known = [name for name in names if name is not None]
-    if len(known) < len(names):
-        return AnyType(TypeOfAny.special_form)  # a TypeVar or Any dtype
-    result = shape_rules.promote(*known)
-    for operand in (left, right):
-        if not isinstance(operand, TensorType):
-            result = shape_rules.promote_scalar(result, operand)
-    return dtype_type(ctx.api, result)
+def _marker(typ: Type) -> tuple[Type | None, bool]:
+    """The dtype a ``dtype`` argument names (``float32`` for ``tt.float32``, ``T`` for a ``type[T]``),
+    and whether it is exactly that class rather than any subclass of it."""
+    proper = get_proper_type(typ)
+    if isinstance(proper, CallableType) and proper.is_type_obj():
+        info = proper.type_object()
+        return (Instance(info, []), True) if info.module_name == DTYPES_MODULE else (None, False)
+    if isinstance(proper, TypeType):
+        return proper.item, False
+    return None, False
+
+
+def loosened(ctx: FunctionSigContext | MethodSigContext) -> FunctionLike:
+    """A signature with its tensors and result ``Tensor[Any, *tuple[Any, ...]]``, so that the hook decides
+    the result (and no type context, as an assignment's, solves a shape before the arguments do)."""
+    signature = ctx.default_signature
+    loose = unknown_tensor(ctx.api, AnyType(TypeOfAny.special_form))
+    arg_types = [loose if tensor_type(typ) is not None else typ for typ in signature.arg_types]
+    return signature.copy_modified(arg_types=arg_types, ret_type=loose)
 
 
 FUNCTION_HOOKS: Final[dict[str, FunctionHook]] = {
-    f"typedtensor._elementwise.{op}": functools.partial(binary_function_hook, op) for op in ("add",)
+    **{f"{_MODULE}.{op}": functools.partial(unary_function_hook, op) for op in shape_rules.UNARY_RULES},
+    **{f"{_MODULE}.{op}": functools.partial(binary_function_hook, op) for op in shape_rules.BINARY_RULES},
+    f"{_MODULE}.where": where_hook,
+    f"{_MODULE}.cast": functools.partial(cast_function_hook, "cast"),
 }
 METHOD_HOOKS: Final[dict[str, MethodHook]] = {
-    **{f"__{op}__": functools.partial(binary_method_hook, op, False) for op in ("add",)},
-    **{f"__r{op}__": functools.partial(binary_method_hook, op, True) for op in ("add",)},
+    **{name: functools.partial(unary_method_hook, op) for name, op in shape_rules.UNARY_METHODS.items()},
+    **{name: functools.partial(binary_method_hook, op, False) for name, op in shape_rules.BINARY_METHODS.items()},
+    **{name: functools.partial(binary_method_hook, op, True) for name, op in shape_rules.REFLECTED_METHODS.items()},
+    "astype": functools.partial(cast_method_hook, "astype"),
 }
+#: ``2 == x`` is ``int.__eq__(x)`` to mypy (it takes any object): with a tensor it is elementwise.
+SCALAR_METHOD_HOOKS: Final[dict[str, MethodHook]] = {
+    f"builtins.{scalar}.__{name}__": functools.partial(binary_method_hook, op, True)
+    for scalar in ("bool", "int", "float", "complex")
+    for name, op in (("eq", "equal"), ("ne", "not_equal"))
+}
+#: Every function, and every operator (``astype`` takes its shape from its receiver, not from the context).
+FUNCTION_SIGNATURE_HOOKS: Final[dict[str, FunctionSignatureHook]] = dict.fromkeys(FUNCTION_HOOKS, loosened)
+METHOD_SIGNATURE_HOOKS: Final[dict[str, MethodSignatureHook]] = {name: loosened for name in METHOD_HOOKS if name != "astype"}

@@ -1,31 +1,27 @@
 """The mypy plugin: exact result shapes of typedtensor's ops, and shape errors.
 
 Enable it with ``plugins = ["typing_plugins.mypy_plugin"]`` under ``[tool.mypy]``. The plugin
-class only dispatches, through one table of functions, one of ``Tensor`` methods and one of its
-attributes (``x.T``), each gathered from the module of its kind of op. Each hook reads the call,
-asks the shared shape rules (``typedtensor._shape_rules``) and builds the result type. Whatever a hook does not
-understand keeps the declared return type, which is never wrong, only less exact.
+class only dispatches, through tables of functions and of ``Tensor`` methods, each gathered from
+the module of its kind of op. Each hook reads the call, asks the shared shape rules
+(``typedtensor._shape_rules``) and builds the result type. Whatever a hook does not understand
+keeps the declared return type, which is never wrong, only less exact.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Final
-
-from collections.abc import Callable
+from typing import Final, TypeVar
 
 from mypy.nodes import TypeInfo
-from mypy.plugin import FunctionSigContext, MethodSigContext, Plugin, ReportConfigContext
-from mypy.types import FunctionLike
+from mypy.plugin import Plugin, ReportConfigContext
 
 from typing_plugins import _axis_ops, _creation, _elementwise, _indexing, _linalg, _reductions, _shaping
-from typing_plugins._calls import FunctionHook, MethodHook
+from typing_plugins._calls import FunctionHook, FunctionSignatureHook, MethodHook, MethodSignatureHook
 from typing_plugins._rules import RULES_DIGEST
 from typing_plugins._signatures import OVERLOADED_FUNCTIONS, OVERLOADED_METHODS, loosened_signature
 from typing_plugins._tensor_types import TENSOR
 
 #: Bump whenever inference changes: mypy then drops cached results computed by an older plugin.
-PLUGIN_VERSION: Final = 3
+PLUGIN_VERSION: Final = 4
 
 #: Functions by the fullname mypy resolves the re-exported name to.
 FUNCTION_HOOKS: Final[dict[str, FunctionHook]] = {
@@ -44,8 +40,22 @@ METHOD_HOOKS: Final[dict[str, MethodHook]] = {
     **_shaping.METHOD_HOOKS,
     **_indexing.METHOD_HOOKS,
 }
+#: Methods of other classes by fullname, such as ``int.__eq__`` with a tensor argument.
+OTHER_METHOD_HOOKS: Final[dict[str, MethodHook]] = {**_elementwise.SCALAR_METHOD_HOOKS}
 #: Attributes of ``Tensor`` by fullname (``x.T``).
 ATTRIBUTE_HOOKS: Final[dict[str, _shaping.AttributeHook]] = {**_shaping.ATTRIBUTE_HOOKS}
+#: Signatures adjusted before mypy checks a call: overloads loosened so the hook alone decides.
+FUNCTION_SIGNATURE_HOOKS: Final[dict[str, FunctionSignatureHook]] = {
+    **_elementwise.FUNCTION_SIGNATURE_HOOKS,
+    **{name: loosened_signature for name in OVERLOADED_FUNCTIONS},
+    **_axis_ops.SIGNATURE_HOOKS,
+}
+METHOD_SIGNATURE_HOOKS: Final[dict[str, MethodSignatureHook]] = {
+    **_elementwise.METHOD_SIGNATURE_HOOKS,
+    **{name: loosened_signature for name in OVERLOADED_METHODS},
+}
+
+_Hook = TypeVar("_Hook")
 
 
 class TypedTensorPlugin(Plugin):
@@ -54,27 +64,28 @@ class TypedTensorPlugin(Plugin):
     def get_function_hook(self, fullname: str) -> FunctionHook | None:
         return FUNCTION_HOOKS.get(fullname)
 
-
     def get_method_hook(self, fullname: str) -> MethodHook | None:
-        # mypy names a method after the class it is called on (python/mypy#19181), so a
-        # subclass of Tensor calls in as "mymodule.Images.sum".
-        class_name, _, method = fullname.rpartition(".")
-        hook = METHOD_HOOKS.get(method)
-        return hook if hook is not None and self._calls_tensor_method(class_name, method) else None
+        return OTHER_METHOD_HOOKS.get(fullname) or self._tensor_method(METHOD_HOOKS, fullname)
 
     def get_attribute_hook(self, fullname: str) -> _shaping.AttributeHook | None:
         return ATTRIBUTE_HOOKS.get(fullname)
 
-    def get_function_signature_hook(self, fullname: str) -> Callable[[FunctionSigContext], FunctionLike] | None:
-        return loosened_signature if fullname in OVERLOADED_FUNCTIONS else _axis_ops.SIGNATURE_HOOKS.get(fullname)
+    def get_function_signature_hook(self, fullname: str) -> FunctionSignatureHook | None:
+        return FUNCTION_SIGNATURE_HOOKS.get(fullname)
 
-    def get_method_signature_hook(self, fullname: str) -> Callable[[MethodSigContext], FunctionLike] | None:
-        class_name, _, method = fullname.rpartition(".")
-        overloaded = method in OVERLOADED_METHODS and self._calls_tensor_method(class_name, method)
-        return loosened_signature if overloaded else None
+    def get_method_signature_hook(self, fullname: str) -> MethodSignatureHook | None:
+        return self._tensor_method(METHOD_SIGNATURE_HOOKS, fullname)
 
     def report_config_data(self, ctx: ReportConfigContext) -> str:
         return f"{PLUGIN_VERSION}:{RULES_DIGEST}"
+
+    def _tensor_method(self, hooks: dict[str, _Hook], fullname: str) -> _Hook | None:
+        """The hook of ``fullname`` if it calls a method of Tensor's own."""
+        # mypy names a method after the class it is called on (python/mypy#19181), so a
+        # subclass of Tensor calls in as "mymodule.Images.sum".
+        class_name, _, method = fullname.rpartition(".")
+        hook = hooks.get(method)
+        return hook if hook is not None and self._calls_tensor_method(class_name, method) else None
 
     def _calls_tensor_method(self, class_name: str, method: str) -> bool:
         """Whether ``class_name.method`` is Tensor's own: an override may mean something else."""

@@ -19,7 +19,6 @@ CASES = Path(__file__).resolve().parent / "cases"
 EXAMPLES = PROJECT / "examples"
 
 _MESSAGE = re.compile(r"^(?P<path>.+?):(?P<line>\d+): (?P<severity>error|note|warning): (?P<text>.*)$")
-_REVEALED = re.compile(r'^Revealed type is "typedtensor\._tensor\.Tensor\[typedtensor\._dtypes\.(\w+)((?:, Literal\[\d+\])*)\]"$')
 _SHAPE_ERROR = re.compile(r"^(?P<message>.*)  \[tensor-[a-z]+\]$")
 
 
@@ -100,8 +99,19 @@ def static_answer(run: MypyRun, path: Path, line: int) -> Answer:
     if errors:
         assert len(errors) == 1, texts  # one mistake, one error
         return errors[0]
-    revealed = [match for match in map(_REVEALED.match, texts) if match]
-    assert len(revealed) == 1, texts  # an exact type, no Any left
+    return revealed_tensor(texts)
+
+
+#: How mypy reveals an exact tensor type: a dtype and literal dims, nothing unknown.
+_REVEALED_TENSOR = re.compile(r'^Revealed type is "typedtensor\._tensor\.Tensor\[typedtensor\._dtypes\.(\w+)((?:, Literal\[\d+\])*)\]"$')
+#: The imports of a generated agreement module: its cases start on line 4.
+AGREEMENT_HEAD = "from typing import Literal as L\nimport typedtensor as tt\nfrom typedtensor import Tensor\n"
+
+
+def revealed_tensor(texts: Sequence[str]) -> tuple[str, tuple[int, ...]]:
+    """The one exact tensor type mypy revealed among ``texts``: its dtype's name and its dims."""
+    revealed = [match for match in map(_REVEALED_TENSOR.match, texts) if match]
+    assert len(revealed) == 1, texts  # an exact type, no Any left, and no error
     dtype, dims = revealed[0].groups()
     return dtype, tuple(int(size) for size in re.findall(r"\d+", dims))
 
@@ -113,3 +123,17 @@ def runtime_answer(call: Callable[[], Any]) -> Answer:
     except TypedTensorError as error:
         return str(error)
     return result.dtype.__name__, result.shape
+
+
+def check_and_run(mypy_runner: Mypy, path: Path, source: str) -> tuple[MypyRun, dict[str, object]]:
+    """mypy's verdict on ``source`` written at ``path``, and the module's names after running it.
+
+    ``path`` must be new each time, so that mypy's cache never mistakes one module for another;
+    ``reveal_type`` runs as the identity.
+    """
+    path.write_text(source)
+    run = mypy_runner.run([path])
+    assert_no_crash(run)
+    namespace: dict[str, object] = {"reveal_type": lambda value: value}
+    exec(compile(source, str(path), "exec"), namespace)
+    return run, namespace

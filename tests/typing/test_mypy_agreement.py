@@ -13,7 +13,7 @@ from dataclasses import dataclass
 import pytest
 from hypothesis import Phase, given, settings, strategies as st
 
-from mypy_helpers import Mypy, assert_no_crash, runtime_answer, static_answer
+from mypy_helpers import AGREEMENT_HEAD, Mypy, check_and_run, runtime_answer, static_answer
 from typedtensor._shape_rules import REDUCTION_OPS
 
 DTYPES = ("bool_", "int8", "int32", "int64", "uint16", "float32", "float64", "complex64")
@@ -68,22 +68,12 @@ def cases(draw: st.DrawFn) -> Case:
     )  # fmt: skip
 
 
-def _module(batch: list[Case]) -> str:
-    head = "from typing import Literal as L\nimport typedtensor as tt\nfrom typedtensor import Tensor\n"
-    return head + "".join(case.source(index) for index, case in enumerate(batch))
-
-
 # No shrinking: each step is a mypy run, and the failing call is named in the assertion anyway.
 @settings(max_examples=4, deadline=None, phases=[Phase.explicit, Phase.reuse, Phase.generate])
 @given(st.lists(cases(), min_size=40, max_size=40))
 def test_mypy_and_the_runtime_agree(mypy_runner: Mypy, tmp_path_factory: pytest.TempPathFactory, batch: list[Case]) -> None:
-    # A new module name each time: mypy's cache must never mistake one batch for another.
     path = tmp_path_factory.mktemp("agreement") / f"agreement_{next(_modules)}.py"
-    path.write_text(_module(batch))
-    run = mypy_runner.run([path])
-    assert_no_crash(run)
-    namespace: dict[str, object] = {"reveal_type": lambda value: value}
-    exec(compile(path.read_text(), str(path), "exec"), namespace)
+    run, namespace = check_and_run(mypy_runner, path, AGREEMENT_HEAD + "".join(case.source(i) for i, case in enumerate(batch)))
     for index, case in enumerate(batch):
         line = 4 + 3 * index + 2  # the reveal_type line of case{index}
         assert static_answer(run, path, line) == runtime_answer(namespace[f"case{index}"]), case.call("x")

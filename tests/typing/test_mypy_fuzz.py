@@ -1,6 +1,6 @@
 """The plugin never crashes mypy: nonsense gets a clear message or the declared type.
 
-Modules of reductions with nonsense arguments and receivers are checked by mypy; the test
+Modules of reductions and elementwise ops with nonsense arguments and receivers are checked by mypy; the test
 asserts no INTERNAL ERROR, no plugin failure note, and that every error carries an error code.
 """
 
@@ -14,7 +14,7 @@ import pytest
 from hypothesis import Phase, given, settings, strategies as st
 
 from mypy_helpers import Mypy, MypyRun, assert_no_crash
-from typedtensor._shape_rules import REDUCTION_OPS
+from typedtensor._shape_rules import BINARY_RULES, REDUCTION_OPS, UNARY_RULES
 
 HEADER = """\
 from typing import Any, Literal as L, TypeVar, TypeVarTuple
@@ -98,4 +98,30 @@ def _calls(draw: st.DrawFn) -> str:
 @settings(max_examples=3, deadline=None, phases=[Phase.explicit, Phase.reuse, Phase.generate])
 @given(st.lists(_calls(), min_size=60, max_size=60))
 def test_random_nonsense_calls(mypy_runner: Mypy, tmp_path_factory: pytest.TempPathFactory, lines: list[str]) -> None:
+    _check(mypy_runner, tmp_path_factory.mktemp("fuzz"), lines)
+
+
+#: Elementwise calls of every shape: functions, operators both ways round, where and casts.
+ELEMENTWISE_CALLS = (
+    "tt.{unary}({a})", "{unary_operator}{a}", "tt.{binary}({a}, {b})", "{a} {operator} {b}", "tt.where({a}, {b}, {a})",
+    "tt.cast({a}, {b})", "({a}).astype({b})", "tt.{binary}({a})", "tt.{unary}({a}, {b})", "tt.where({a})",
+)  # fmt: skip
+OPERANDS = (*RECEIVERS, "1", "2.5", "1j", "True", "np.float64(1)", "np.float32(1)", "None", '"s"', "tt.float32", "tt.floating", "flags")
+
+
+@st.composite
+def _elementwise_calls(draw: st.DrawFn) -> str:
+    return draw(st.sampled_from(ELEMENTWISE_CALLS)).format(
+        unary=draw(st.sampled_from(list(UNARY_RULES))),
+        binary=draw(st.sampled_from(list(BINARY_RULES))),
+        unary_operator=draw(st.sampled_from(["-", "+", "~"])),
+        operator=draw(st.sampled_from(["+", "-", "*", "/", "//", "**", "==", "!=", "<", "<=", ">", ">="])),
+        a=draw(st.sampled_from(OPERANDS)),
+        b=draw(st.sampled_from(OPERANDS)),
+    )
+
+
+@settings(max_examples=4, deadline=None, phases=[Phase.explicit, Phase.reuse, Phase.generate])
+@given(st.lists(_elementwise_calls(), min_size=80, max_size=80))
+def test_random_nonsense_elementwise_calls(mypy_runner: Mypy, tmp_path_factory: pytest.TempPathFactory, lines: list[str]) -> None:
     _check(mypy_runner, tmp_path_factory.mktemp("fuzz"), lines)

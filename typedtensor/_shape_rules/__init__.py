@@ -27,6 +27,21 @@ from .dtypes import (
     promote_scalar as promote_scalar,
     result_dtype as result_dtype,
 )
+from .elementwise import (
+    BINARY_METHODS as BINARY_METHODS,
+    BINARY_RULES as BINARY_RULES,
+    REFLECTED_METHODS as REFLECTED_METHODS,
+    SCALAR_KINDS as SCALAR_KINDS,
+    UNARY_METHODS as UNARY_METHODS,
+    UNARY_RULES as UNARY_RULES,
+    CategoryNotDType as CategoryNotDType,
+    DTypeRefused as DTypeRefused,
+    binary_dtype as binary_dtype,
+    cast_dtype as cast_dtype,
+    is_scalar_kind as is_scalar_kind,
+    unary_dtype as unary_dtype,
+    where_dtype as where_dtype,
+)
 from .reductions import (
     REDUCTION_OPS as REDUCTION_OPS,
     SELECTION_KEEP as SELECTION_KEEP,

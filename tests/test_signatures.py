@@ -1,0 +1,113 @@
+"""The generated signatures (tools/generate_signatures.py) are current, and never declare a wrong dtype."""
+
+from __future__ import annotations
+
+import importlib.util
+import subprocess
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+import pytest
+
+from typedtensor._shape_rules import BINARY_RULES, CATEGORIES, CONCRETE, SCALAR_KINDS, UNARY_RULES, binary_dtype, unary_dtype, where_dtype
+from typedtensor._shape_rules.dtypes import narrowest
+
+PROJECT = Path(__file__).resolve().parents[1]
+GENERATOR = PROJECT / "tools" / "generate_signatures.py"
+TENSOR_OPERANDS = [*CONCRETE, *CATEGORIES]
+
+
+def test_the_generated_code_is_current() -> None:
+    check = subprocess.run([sys.executable, str(GENERATOR), "--check"], capture_output=True, text=True, cwd=PROJECT)
+    assert check.returncode == 0, check.stdout + check.stderr
+
+
+@pytest.fixture(scope="module")
+def generator() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("generate_signatures", GENERATOR)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # its dataclasses look their module up there
+    spec.loader.exec_module(module)
+    return module
+
+
+def members(name: str) -> set[str]:
+    return set(CATEGORIES.get(name, (name,)))
+
+
+class Overloads:
+    """Which overload a checker picks for operands (dtype or category names, scalar kinds), and what it says."""
+
+    def __init__(self, generator: ModuleType, signatures: Sequence[Any]) -> None:
+        self.signatures = signatures
+        self.categories = {var: category for category, var in generator.VARS.items()}
+
+    def dtype(self, annotation: str) -> str:
+        """``Tensor[float32 | int8, *Shape]`` -> ``float32 | int8``; a scalar kind stays itself."""
+        return annotation.removeprefix("Tensor[").rsplit(", ", 1)[0] if annotation.startswith("Tensor[") else annotation
+
+    def accepts(self, annotation: str, operand: str) -> bool:
+        dtype = self.dtype(annotation)
+        if operand in SCALAR_KINDS or dtype in SCALAR_KINDS:
+            # A parameter of a scalar kind takes the narrower kinds too (a bool is an int).
+            return dtype in SCALAR_KINDS and operand in SCALAR_KINDS and SCALAR_KINDS.index(operand) <= SCALAR_KINDS.index(dtype)
+        return dtype == "Any" or any(members(operand) <= members(self.categories.get(atom, atom)) for atom in dtype.split(" | "))
+
+    def declared(self, operands: Sequence[str]) -> set[str] | None:
+        """The dtypes the first matching overload's result may be (None: Any), or no match at all."""
+        for signature in self.signatures:
+            annotations = [p.annotation for p in signature.parameters if p.name != "condition"]
+            if all(self.accepts(a, o) for a, o in zip(annotations, operands)):
+                result = self.dtype(signature.returns)
+                if result in self.categories:  # a TypeVar: the join of its arguments' dtypes
+                    solved = [o for a, o in zip(annotations, operands) if self.dtype(a) == result]
+                    return members(narrowest(set().union(*map(members, solved))))
+                return None if result == "Any" else members(result)
+        raise AssertionError(f"no overload for {operands}")
+
+
+def assert_holds(overloads: Overloads, operands: Sequence[str], answer: object) -> None:
+    if not isinstance(answer, str):
+        return  # refused at run time: whatever the declaration says
+    declared = overloads.declared(operands)
+    assert declared is None or members(answer) <= declared, (operands, answer, declared)
+
+
+@pytest.mark.parametrize("op", UNARY_RULES)
+def test_unary_declarations_hold_for_every_dtype(generator: ModuleType, op: str) -> None:
+    overloads = Overloads(generator, generator.unary_signatures(op, "x"))
+    for dtype in TENSOR_OPERANDS:
+        assert_holds(overloads, [dtype], unary_dtype(op, dtype))
+
+
+@pytest.mark.parametrize("op", BINARY_RULES)
+def test_binary_function_declarations_hold_for_every_pair_and_scalar(generator: ModuleType, op: str) -> None:
+    overloads = Overloads(generator, generator.function_signatures(op))
+    for left in [*TENSOR_OPERANDS, *SCALAR_KINDS]:
+        for right in [*TENSOR_OPERANDS, *SCALAR_KINDS]:
+            if left in SCALAR_KINDS and right in SCALAR_KINDS:
+                continue
+            assert_holds(overloads, [left, right], binary_dtype(op, left, right))
+
+
+def test_where_declarations_hold(generator: ModuleType) -> None:
+    overloads = Overloads(generator, generator.function_signatures("where"))
+    for x in [*TENSOR_OPERANDS, *SCALAR_KINDS]:
+        for y in [*TENSOR_OPERANDS, *SCALAR_KINDS]:
+            assert_holds(overloads, [x, y], where_dtype(x, y))
+
+
+@pytest.mark.parametrize("op", BINARY_RULES)
+def test_operator_declarations_hold_on_either_side(generator: ModuleType, op: str) -> None:
+    """``x - y`` and ``x - 2`` (``__sub__``), and ``2 - x`` (``__rsub__``, self's annotation first)."""
+    right = Overloads(generator, generator.binary_signatures(op, ("self", "other"), "right"))
+    left = Overloads(generator, generator.binary_signatures(op, ("other", "self"), "left"))
+    for dtype in TENSOR_OPERANDS:
+        for other in [*TENSOR_OPERANDS, *SCALAR_KINDS]:
+            assert_holds(right, [dtype, other], binary_dtype(op, dtype, other))
+        for kind in SCALAR_KINDS:
+            assert_holds(left, [dtype, kind], binary_dtype(op, kind, dtype))

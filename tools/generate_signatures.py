@@ -1,0 +1,596 @@
+"""Write the declared signatures of the elementwise ops, computed from their dtype rules.
+
+    python tools/generate_signatures.py           # rewrite the generated code
+    python tools/generate_signatures.py --check   # exit 1 if it is stale (a test runs this)
+
+It writes ``typedtensor/_dtype_vars.py`` (a TypeVar per dtype category), the public functions in
+``typedtensor/_elementwise_api.py``, and the operator block of ``typedtensor/_tensor.py``. Each op
+gets ``@overload``s that say, without the mypy plugin, what standard typing can say exactly:
+the shape of same-shape operands (``*Shape``), and the result dtype of each group of operand
+dtypes the shared rules give one answer for. A dtype the rules keep is a TypeVar bounded by its
+category (mypy joins two arguments' dtypes to solve it, and within a category the join holds
+the promotion); a group with one result is a union of dtypes; a category gets the narrowest name
+holding every member's result. Every overload's answer holds for every call it matches, so a
+declared type is never wrong, only less exact than the plugin's.
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import itertools
+import sys
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Final
+
+PROJECT: Final = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(PROJECT))
+
+from typing_plugins._rules import shape_rules  # noqa: E402 - the rules, without importing typedtensor
+
+CONCRETE: Final = shape_rules.CONCRETE
+CATEGORIES: Final = shape_rules.CATEGORIES  # narrow to wide
+ATOMS: Final = (*CONCRETE, *CATEGORIES)
+KINDS: Final = shape_rules.SCALAR_KINDS
+#: The categories no other category overlaps: a TypeVar over one never spans a promotion boundary.
+#: Floats first: model code's overloads are then found first (pyright's time grows with each tried).
+LEAVES: Final = ("floating", "signedinteger", "unsignedinteger", "complexfloating", "bool_")
+VARS: Final = {
+    "generic": "GenericT", "number": "NumberT", "integer": "IntegerT", "signedinteger": "SignedT",
+    "unsignedinteger": "UnsignedT", "inexact": "InexactT", "floating": "FloatingT", "complexfloating": "ComplexT",
+}  # fmt: skip
+SAME: Final = "*Shape"
+ANY_SHAPE: Final = "*tuple[Any, ...]"
+
+#: A dtype rule on concrete dtypes: the result's name, or None where the op refuses it.
+Rule = Callable[..., "str | None"]
+
+
+def members(atom: str) -> tuple[str, ...]:
+    return CATEGORIES.get(atom, (atom,))
+
+
+@functools.cache
+def within(atom: str, outer: str) -> bool:
+    return set(members(atom)) <= set(members(outer))
+
+
+def narrowest(names: Iterable[str]) -> str:
+    return str(shape_rules.dtypes.narrowest(names))
+
+
+def accepted(result: object) -> str | None:
+    return result if isinstance(result, str) else None
+
+
+@dataclass(frozen=True)
+class Case:
+    """One overload's dtypes: the atoms (dtypes, categories) its tensor parameter accepts, and the
+    result; ``kept`` means the result is the argument's own dtype (a TypeVar over one category)."""
+
+    accepts: tuple[str, ...]
+    result: str
+    kept: bool = False
+
+    @property
+    def parameter(self) -> str:
+        return VARS[self.accepts[0]] if self.kept else " | ".join(self.accepts)
+
+    @property
+    def returns(self) -> str:
+        return VARS[self.accepts[0]] if self.kept else self.result
+
+    def covers(self, atom: str) -> bool:
+        return any(within(atom, outer) for outer in self.accepts)
+
+
+def tensor_cases(rule: Rule, pending: Sequence[str]) -> list[Case]:
+    """Overload dtypes for one tensor parameter covering every atom of ``pending``."""
+    kept = [c for c in pending if c in CATEGORIES and all(rule(m) == m for m in members(c))]
+    widest = [c for c in kept if not any(c != other and within(c, other) for other in kept)]
+    cases = [Case((c,), c, kept=True) for c in widest]
+    rest = [atom for atom in pending if not any(within(atom, c) for c in widest)]
+    groups: dict[str, list[str]] = {}
+    for dtype in (atom for atom in rest if atom in CONCRETE):
+        result = rule(dtype)
+        if result is not None:
+            groups.setdefault(result, []).append(dtype)
+    cases += [Case(simplest_union(dtypes), result) for result, dtypes in groups.items()]
+    for category in (atom for atom in rest if atom in CATEGORIES):
+        results = [result for m in members(category) if (result := rule(m)) is not None]
+        if results and not any(case.covers(category) for case in cases):
+            cases.append(Case((category,), narrowest(results)))
+    return prune(cases)
+
+
+def simplest_union(dtypes: Sequence[str]) -> tuple[str, ...]:
+    """``dtypes`` as the fewest atoms: every category whose members are all there replaces them."""
+    inside = [c for c in CATEGORIES if set(members(c)) <= set(dtypes)]
+    widest = [c for c in inside if not any(c != other and within(c, other) for other in inside)]
+    loose = [d for d in dtypes if not any(within(d, c) for c in widest)]
+    return tuple(sorted([*loose, *widest], key=ATOMS.index))
+
+
+def prune(cases: list[Case]) -> list[Case]:
+    """Drop cases whose every atom a later case catches first with the same result."""
+    index = 0
+    while index < len(cases):
+        case, later = cases[index], cases[index + 1 :]
+        catchers = [next((other for other in later if other.covers(atom)), None) for atom in case.accepts]
+        if not case.kept and all(c is not None and not c.kept and c.result == case.result for c in catchers):
+            del cases[index]
+            index = 0
+        else:
+            index += 1
+    return cases
+
+
+def pair_cases(rule: Rule) -> list[Case]:
+    """Overload dtypes shared by two tensor parameters: one case per leaf category (or a union of
+    leaves with one result), then every pair of dtypes."""
+    cases: list[Case] = []
+    for leaf in LEAVES:
+        pairs = [(a, b, accepted(rule(a, b))) for a in members(leaf) for b in members(leaf)]
+        results = [result for a, b, result in pairs if result is not None]
+        if not results:
+            continue
+        if leaf in CATEGORIES and all(result in (a, b) for a, b, result in pairs if result is not None):
+            cases.append(Case((leaf,), leaf, kept=True))
+            continue
+        result = narrowest(results)
+        merged = next((c for c in cases if not c.kept and c.result == result and _one_result(rule, (*c.accepts, leaf)) == result), None)
+        if merged is not None and result in CONCRETE:  # one union for the leaves of one result
+            cases[cases.index(merged)] = Case(simplest_union(_concretes((*merged.accepts, leaf))), result)
+        else:
+            cases.append(Case((leaf,), result))
+    everything = _one_result(rule, ("generic",))
+    cases.append(Case(("generic",), everything if everything in CONCRETE else "Any"))
+    return prune(cases)
+
+
+def _concretes(atoms: Iterable[str]) -> list[str]:
+    return [dtype for atom in atoms for dtype in members(atom)]
+
+
+def _one_result(rule: Rule, atoms: Sequence[str]) -> str | None:
+    """The one result of ``rule`` over every pair of the atoms' dtypes, or None if they differ."""
+    dtypes = _concretes(atoms)
+    results = {result for a in dtypes for b in dtypes if (result := accepted(rule(a, b))) is not None}
+    return results.pop() if len(results) == 1 else None
+
+
+def scalar_levels(rule_for: Callable[[str], Rule]) -> list[tuple[str, list[Case]]]:
+    """Overload dtypes of a tensor beside a Python scalar, per scalar kind, narrowest kind first.
+
+    A parameter typed ``float`` also takes ``int`` and ``bool`` arguments, so an atom gets cases
+    at a kind only where its results change at the next wider kind; until then the wider kind's
+    case answers for the narrower kinds too.
+    """
+    levels: list[tuple[str, list[Case]]] = []
+    for index, kind in enumerate(KINDS):
+        rule = rule_for(kind)
+        wider = rule_for(KINDS[index + 1]) if index + 1 < len(KINDS) else None
+        pending = [a for a in ATOMS if wider is None or [rule(m) for m in members(a)] != [wider(m) for m in members(a)]]
+        if pending:
+            levels.append((kind, tensor_cases(rule, pending)))
+    return levels
+
+
+# --- the ops ----------------------------------------------------------------------------------
+
+def unary_rule(op: str) -> Rule:
+    return lambda dtype: accepted(shape_rules.unary_dtype(op, dtype))
+
+
+def binary_rule(op: str) -> Rule:
+    return lambda left, right: accepted(shape_rules.binary_dtype(op, left, right))
+
+
+def where_rule(left: str, right: str) -> str | None:
+    return shape_rules.where_dtype(left, right)
+
+
+@dataclass(frozen=True)
+class Op:
+    """A public function: its name, its rule's name, and the first line of its docstring."""
+
+    name: str
+    doc: str
+
+
+UNARY: Final = (
+    Op("abs", "The absolute value, elementwise; of a complex number its magnitude (complex64 -> float32)."),
+    Op("negative", "``-x``, elementwise; booleans have none (use ``logical_not``)."),
+    Op("positive", "``+x``, elementwise (a copy); booleans have none."),
+    Op("exp", "The exponential, elementwise; booleans and integers compute in a float (int8 -> float16, int32 -> float64)."),
+    Op("log", "The natural logarithm, elementwise; booleans and integers compute in a float, as for ``exp``."),
+    Op("log1p", "``log(1 + x)``, elementwise, exact for small ``x``; dtypes as for ``exp``."),
+    Op("expm1", "``exp(x) - 1``, elementwise, exact for small ``x``; dtypes as for ``exp``."),
+    Op("sqrt", "The square root, elementwise; dtypes as for ``exp``."),
+    Op("square", "``x * x``, elementwise; booleans give int8."),
+    Op("sin", "The sine, elementwise; dtypes as for ``exp``."),
+    Op("cos", "The cosine, elementwise; dtypes as for ``exp``."),
+    Op("tanh", "The hyperbolic tangent, elementwise; dtypes as for ``exp``."),
+    Op("sigmoid", "``1 / (1 + exp(-x))``, elementwise, without overflow for any ``x``; real dtypes, computed as ``exp``."),
+    Op("relu", "``maximum(x, 0)``, elementwise, in ``x``'s dtype (NaN stays NaN); real dtypes."),
+    Op("floor", "The largest integer not above ``x``, elementwise; integers keep their dtype; not for complex numbers."),
+    Op("ceil", "The smallest integer not below ``x``, elementwise; integers keep their dtype; not for complex numbers."),
+    Op("sign", "-1, 0 or 1 by the sign of ``x`` (NaN stays NaN), elementwise; booleans have none."),
+    Op("logical_not", "Whether ``x`` is zero, elementwise: ``bool_``."),
+)
+BINARY: Final = (
+    Op("add", "``x1 + x2``, elementwise with broadcasting."),
+    Op("subtract", "``x1 - x2``, elementwise with broadcasting; two booleans have none (use ``not_equal``)."),
+    Op("multiply", "``x1 * x2``, elementwise with broadcasting."),
+    Op("divide", "``x1 / x2``, elementwise with broadcasting; booleans and integers divide in float64."),
+    Op("floor_divide", "``x1 // x2``, elementwise with broadcasting; booleans divide in int8; not for complex numbers."),
+    Op("power", "``x1 ** x2``, elementwise with broadcasting; booleans compute in int8."),
+    Op("maximum", "The larger of ``x1`` and ``x2``, elementwise with broadcasting; NaN propagates."),
+    Op("minimum", "The smaller of ``x1`` and ``x2``, elementwise with broadcasting; NaN propagates."),
+    Op("equal", "``x1 == x2``, elementwise with broadcasting: ``bool_``."),
+    Op("not_equal", "``x1 != x2``, elementwise with broadcasting: ``bool_``."),
+    Op("less", "``x1 < x2``, elementwise with broadcasting: ``bool_``."),
+    Op("less_equal", "``x1 <= x2``, elementwise with broadcasting: ``bool_``."),
+    Op("greater", "``x1 > x2``, elementwise with broadcasting: ``bool_``."),
+    Op("greater_equal", "``x1 >= x2``, elementwise with broadcasting: ``bool_``."),
+    Op("logical_and", "Whether both ``x1`` and ``x2`` are nonzero, elementwise with broadcasting: ``bool_``."),
+    Op("logical_or", "Whether ``x1`` or ``x2`` is nonzero, elementwise with broadcasting: ``bool_``."),
+)
+#: ``x == y`` and ``!=`` also take any object (``object.__eq__`` does), unequal unless an operand.
+EQUALITY: Final = ("__eq__", "__ne__")
+
+
+# --- signatures as text -------------------------------------------------------------------
+
+def tensor(dtype: str, shape: str) -> str:
+    return f"Tensor[{dtype}, {shape}]"
+
+
+@dataclass(frozen=True)
+class Parameter:
+    """A parameter: a Python scalar of ``kind``, or a tensor of ``dtype`` (None: any) and ``shape``."""
+
+    name: str
+    kind: str | None = None
+    dtype: Case | None = None
+    shape: str = SAME
+
+    @property
+    def annotation(self) -> str:
+        if self.kind is not None:
+            return self.kind
+        return tensor(self.dtype.parameter if self.dtype is not None else "Any", self.shape)
+
+    def accepts(self, argument: str, same_shape: bool) -> bool:
+        """Whether an argument (a dtype or category, or a scalar kind) fits; a bool fits any kind."""
+        if self.kind is not None:
+            return argument in KINDS and KINDS.index(argument) <= KINDS.index(self.kind)
+        if argument in KINDS or (self.shape == SAME and not same_shape):
+            return False
+        return self.dtype is None or self.dtype.covers(argument)
+
+
+@dataclass(frozen=True)
+class Signature:
+    """One overload: its parameters, and the dtype and shape of its result."""
+
+    parameters: tuple[Parameter, ...]
+    result: Case
+    shape: str = SAME
+
+    @property
+    def returns(self) -> str:
+        return tensor(self.result.returns, self.shape)
+
+    def text(self, name: str, indent: str, ignores: Sequence[str] = ()) -> str:
+        parameters = ", ".join(f"{p.name}: {p.annotation}" for p in self.parameters)
+        comment = f"  # type: ignore[{', '.join(ignores)}]" if ignores else ""
+        return f"{indent}@overload\n{indent}def {name}({parameters}) -> {self.returns}: ...{comment}\n"
+
+    def matches(self, call: Call) -> bool:
+        arguments, same_shape = call
+        return all(p.accepts(argument, same_shape) for p, argument in zip(self.parameters, arguments))
+
+    def answer(self, call: Call) -> tuple[frozenset[str] | None, str]:
+        """The dtypes its result may be for ``call`` (None: any), and its shape."""
+        if not self.result.kept:
+            return (None if self.result.result == "Any" else frozenset(members(self.result.result))), self.shape
+        solved = [a for p, a in zip(self.parameters, call[0]) if p.dtype is self.result]  # the TypeVar's join
+        return frozenset(members(narrowest(_concretes(solved)))), self.shape
+
+    def may_overlap(self, later: Signature) -> bool:
+        """Whether mypy may find this and a later overload unsafely overlapping: a bool argument is
+        also an int, an int a float, so a narrower scalar kind matches a wider kind's overload too."""
+        kinds, later_kinds = ([(p.name, p.kind) for p in s.parameters if p.kind] for s in (self, later))
+        same_positions = [name for name, _ in kinds] == [name for name, _ in later_kinds]
+        return bool(kinds) and same_positions and kinds != later_kinds and self.returns != later.returns
+
+
+def overloads_text(name: str, signatures: Sequence[Signature], indent: str) -> str:
+    """The overloads, each overlap mypy may report (a bool is an int: unavoidable) ignored.
+
+    Whether mypy reports one depends on how it compares TypeVars, so ``unused-ignore`` is allowed
+    alongside: the ignore says the overlap is known, not that mypy must find it.
+    """
+    texts = []
+    for index, signature in enumerate(signatures):
+        overlaps = any(signature.may_overlap(later) for later in signatures[index + 1 :])
+        texts.append(signature.text(name, indent, ("overload-overlap", "unused-ignore") if overlaps else ()))
+    return "".join(texts)
+
+
+INEXACT: Final = set(members("inexact"))
+#: A call as the overloads see it: each argument's dtype or category (or scalar kind), and
+#: whether its tensors all have one shape.
+Call = tuple[tuple[str, ...], bool]
+
+
+def floats_first(signatures: list[Signature]) -> list[Signature]:
+    """The overloads of float tensors moved forward, as far as each may go without changing the
+    answer to any call (tried on every combination of dtypes, categories and scalar kinds).
+
+    pyright evaluates a nested call's arguments again for every overload it tries (``maximum(maximum(x,
+    0.0), 0.0)`` costs the square of the overloads tried), so model code's calls, on floats, must
+    find their overload among the first.
+    """
+    matching = {call: [s for s in signatures if s.matches(call)] for call in _calls(signatures)}
+    ordered = list(signatures)
+    for index, signature in enumerate(ordered):
+        if not of_floats(signature):
+            continue
+        position = {id(s): i for i, s in enumerate(ordered)}
+        changed = []
+        for call, matched in matching.items():
+            first = min(matched, key=lambda s: position[id(s)], default=None)
+            if signature in matched and first is not None and first.answer(call) != signature.answer(call):
+                changed.append(position[id(first)])
+        floats_before = [i for i in range(index) if of_floats(ordered[i])]
+        ordered.insert(max([*changed, *floats_before, -1]) + 1, ordered.pop(index))
+    return ordered
+
+
+def of_floats(signature: Signature) -> bool:
+    """Whether the overload is one of float (or complex) tensors only."""
+    dtypes = [p.dtype for p in signature.parameters if p.dtype is not None]
+    return bool(dtypes) and all(set(_concretes(dtype.accepts)) <= INEXACT for dtype in dtypes)
+
+
+def compact(signatures: list[Signature]) -> list[Signature]:
+    """The overloads of float tensors and of scalars alone, then one for each form of call (tensor and
+    tensor, tensor and scalar ...) answering for every dtype: the one dtype all its calls give, or Any.
+
+    A function's arguments are often calls (``maximum(add(x, b), 0.0)``), which pyright evaluates again
+    for each overload it tries, and for every later one once an argument's type holds ``Any`` (unknown
+    dims): the cost grows as the overloads tried, to the power of the nesting. Operators are free of
+    it (their operands are evaluated once) and keep every overload.
+    """
+    kept = [s for s in signatures if of_floats(s) or all(p.kind is not None or p.dtype is None for p in s.parameters)]
+    forms: dict[tuple[Parameter, ...], list[Signature]] = {}
+    for signature in signatures:
+        if any(p.dtype is not None for p in signature.parameters):
+            forms.setdefault(tuple(map(_any_of_its_form, signature.parameters)), []).append(signature)
+    return kept + [_catch_all(form, cases) for form, cases in forms.items()]
+
+
+def _any_of_its_form(parameter: Parameter) -> Parameter:
+    """The parameter taking every argument of its form: any scalar, or a tensor of any dtype."""
+    if parameter.kind is not None:
+        return Parameter(parameter.name, kind=KINDS[-1])
+    return Parameter(parameter.name, dtype=parameter.dtype and Case(("generic",), "Any"), shape=parameter.shape)
+
+
+def _catch_all(form: tuple[Parameter, ...], signatures: list[Signature]) -> Signature:
+    """One overload of ``form`` answering what each of ``signatures`` does: their one dtype, or Any."""
+    answers = {signature.result.returns for signature in signatures}
+    answer = answers.pop() if len(answers) == 1 and not signatures[0].result.kept else "Any"
+    return Signature(form, Case(("generic",), answer), signatures[0].shape)
+
+
+def function_signatures(op: str) -> list[Signature]:
+    """A binary function's overloads (``where`` for ``"where"``), compact for nested calls."""
+    return compact(where_signatures() if op == "where" else binary_signatures(op, ("x1", "x2"), "both"))
+
+
+def _calls(signatures: Sequence[Signature]) -> list[Call]:
+    """Every call the overloads may see: per parameter, every dtype and category, or scalar kind."""
+    options: list[tuple[str, ...]] = []
+    for position in range(len(signatures[0].parameters)):
+        parameters = [s.parameters[position] for s in signatures]
+        if all(p.kind is None and p.dtype is None for p in parameters):
+            options.append(("generic",))  # a condition of any dtype
+        else:
+            options.append(tuple(a for a in (*ATOMS, *KINDS) if any(p.accepts(a, False) or p.accepts(a, True) for p in parameters)))
+    return [(arguments, same) for arguments in itertools.product(*options) for same in (True, False)]
+
+
+def unary_signatures(op: str, x: str) -> list[Signature]:
+    cases = tensor_cases(unary_rule(op), list(ATOMS))
+    return [Signature((Parameter(x, dtype=case),), case) for case in cases]
+
+
+def pair_signatures(rule: Rule, names: tuple[str, str], prefix: Sequence[str] = ()) -> list[Signature]:
+    """Both operands tensors: same-shape overloads, then broadcasting ones of unknown dims."""
+    signatures = []
+    for shape in (SAME, ANY_SHAPE):
+        for case in pair_cases(rule):
+            condition = [Parameter(name, shape=shape) for name in prefix]
+            operands = [Parameter(name, dtype=case, shape=shape) for name in names]
+            signatures.append(Signature((*condition, *operands), case, shape))
+    return signatures
+
+
+def scalar_signatures(rule: Rule, names: tuple[str, str], scalar_first: bool, prefix: Sequence[str] = ()) -> list[Signature]:
+    """A tensor and a Python scalar, in that order or the other."""
+    def rule_for(kind: str) -> Rule:
+        return (lambda dtype: rule(kind, dtype)) if scalar_first else (lambda dtype: rule(dtype, kind))
+
+    signatures = []
+    for kind, cases in scalar_levels(rule_for):
+        for case in cases:
+            scalar, operand = Parameter(names[0 if scalar_first else 1], kind=kind), Parameter(names[1 if scalar_first else 0], dtype=case)
+            operands = sorted([scalar, operand] if scalar_first else [operand, scalar], key=lambda p: p.name != "self")  # self first
+            signatures.append(Signature((*[Parameter(name) for name in prefix], *operands), case))
+    return signatures
+
+
+def binary_signatures(op: str, names: tuple[str, str], sides: str) -> list[Signature]:
+    """``sides``: ``"both"`` (a function), ``"right"`` (``x.__add__(y)``), ``"left"`` (``__radd__``)."""
+    rule = binary_rule(op)
+    if sides == "left":
+        return floats_first(scalar_signatures(rule, names, scalar_first=True))
+    signatures = pair_signatures(rule, names) + scalar_signatures(rule, names, scalar_first=False)
+    return floats_first(signatures + (scalar_signatures(rule, names, scalar_first=True) if sides == "both" else []))
+
+
+def where_signatures() -> list[Signature]:
+    prefix = ["condition"]
+    names = ("x1", "x2")
+    signatures = pair_signatures(where_rule, names, prefix)
+    signatures += scalar_signatures(where_rule, names, False, prefix) + scalar_signatures(where_rule, names, True, prefix)
+    for kind in KINDS:  # two Python scalars: numpy's default dtype of the wider kind
+        result = Case((), shape_rules.where_dtype(kind, kind))
+        signatures.append(Signature((Parameter("condition"), Parameter("x1", kind=kind), Parameter("x2", kind=kind)), result))
+    return floats_first(signatures)
+
+
+# --- the generated files ------------------------------------------------------------------
+
+HEADER: Final = '"""{doc}\n\nGenerated by ``tools/generate_signatures.py`` from the shared dtype rules: do not edit by hand.\n"""\n'
+ANY_TENSOR: Final = tensor("Any", ANY_SHAPE)
+
+
+def dtype_vars_module() -> str:
+    lines = [
+        HEADER.format(doc="One TypeVar per dtype category, for declared signatures that keep a dtype.\n\n"
+                      "A signature keeps its operands' dtype through a TypeVar bounded by a category of numpy's\n"
+                      "hierarchy, not by ``generic``: a checker joins two arguments' dtypes to solve one TypeVar\n"
+                      "(``float32`` and ``float64`` to ``floating``), and within a category the join holds the\n"
+                      "promoted dtype, while across categories it may not (``int64`` with ``uint64`` joins to\n"
+                      "``integer`` but promotes to ``float64``)."),
+        "from typing import TypeVar\n",
+        f"from typedtensor._dtypes import {', '.join(CATEGORIES)}\n\n",
+        *[f'{var} = TypeVar("{var}", bound={category})\n' for category, var in VARS.items()],
+        "#: The dtype a cast gives.\n",
+        'NewDT = TypeVar("NewDT", bound=generic)\n',
+    ]
+    return "".join(lines)
+
+
+def function_text(op: Op, signatures: list[Signature], implementation: str, call: str) -> str:
+    """The function: its overloads and the implementation; one signature is the function's own."""
+    if len(signatures) == 1:
+        (signature,) = signatures
+        declared = ", ".join(f"{p.name}: {p.annotation}" for p in signature.parameters)
+        return f'def {op.name}({declared}) -> {signature.returns}:\n    """{op.doc}"""\n    return {call}\n\n\n'
+    overloads = overloads_text(op.name, signatures, "")
+    return f'{overloads}def {op.name}({implementation}) -> {ANY_TENSOR}:\n    """{op.doc}"""\n    return {call}\n\n\n'
+
+
+def api_module() -> str:
+    dtypes = ", ".join(ATOMS)
+    parts = [
+        HEADER.format(doc="The elementwise ops as public functions, with their declared signatures.\n\n"
+                      "Each ``@overload`` says what standard typing can say exactly without the mypy plugin; the\n"
+                      "runtime (``_elementwise``) and the plugin compute from the same rules."),
+        "from __future__ import annotations\n\n",
+        "from typing import Any, TypeAlias, overload\n\n",
+        "from typedtensor._dtype_vars import " + ", ".join([*VARS.values(), "NewDT"]) + "\n",
+        f"from typedtensor._dtypes import {dtypes}\n",
+        "from typedtensor._elementwise import binary, convert, select, unary\n",
+        "from typedtensor._tensor import Shape, Tensor\n\n",
+        "#: What a binary op takes: a tensor, or a Python scalar (``complex`` admits bool, int and float).\n",
+        f"Operand: TypeAlias = {ANY_TENSOR} | complex\n\n\n",
+    ]
+    for op in UNARY:
+        parts.append(function_text(op, unary_signatures(op.name, "x"), f"x: {ANY_TENSOR}", f'unary("{op.name}", x)'))
+    for op in BINARY:
+        signatures = function_signatures(op.name)
+        parts.append(function_text(op, signatures, "x1: Operand, x2: Operand", f'binary("{op.name}", x1, x2)'))
+    where = Op("where", "``x1`` where ``condition`` is nonzero, else ``x2``; all three broadcast, ``x1`` and ``x2`` promote.")
+    parts.append(function_text(where, function_signatures("where"), f"condition: {ANY_TENSOR}, x1: Operand, x2: Operand", "select(condition, x1, x2)"))
+    parts.append(
+        f"def cast(x: {tensor('Any', SAME)}, dtype: type[NewDT]) -> {tensor('NewDT', SAME)}:\n"
+        '    """``x`` as ``dtype`` (a dtype marker such as ``typedtensor.float32``; a copy, shape kept)."""\n'
+        '    return convert("cast", x, dtype)\n'
+    )
+    return "".join(parts)
+
+
+def operator_block() -> str:
+    """The operators of ``Tensor``, each calling the op of its name (``x + y`` is ``add(x, y)``)."""
+    indent = "    "
+    parts = []
+    for name, op in shape_rules.UNARY_METHODS.items():
+        overloads = overloads_text(name, unary_signatures(op, "self"), indent)
+        parts.append(f"{overloads}{indent}def {name}(self) -> {ANY_TENSOR}:\n{indent}    return _elementwise.unary(\"{op}\", self)\n\n")
+    for name, op in [*shape_rules.BINARY_METHODS.items(), *shape_rules.REFLECTED_METHODS.items()]:
+        reflected = name in shape_rules.REFLECTED_METHODS
+        names = ("other", "self") if reflected else ("self", "other")
+        overloads = overloads_text(name, binary_signatures(op, names, "left" if reflected else "right"), indent)
+        if name in EQUALITY:
+            # mypy reports the override at the first decorator: each return differs from object's bool.
+            overloads = overloads.replace("@overload\n", "@overload  # type: ignore[override]\n", 1)
+            body = f'return _elementwise.equality("{op}", self, other)'
+            other = "object"
+        else:
+            body = f'return _elementwise.binary("{op}", other, self)' if reflected else f'return _elementwise.binary("{op}", self, other)'
+            other = "complex" if reflected else f"{ANY_TENSOR} | complex"
+        returns = "Any" if name in EQUALITY else ANY_TENSOR
+        parts.append(f"{overloads}{indent}def {name}(self, other: {other}) -> {returns}:\n{indent}    {body}\n\n")
+    parts.append(
+        f"{indent}def astype(self, dtype: type[NewDT]) -> Tensor[NewDT, Unpack[Shape]]:\n"
+        f'{indent}    """This tensor as ``dtype`` (see ``typedtensor.cast``)."""\n'
+        f'{indent}    return _elementwise.convert("astype", self, dtype)\n'
+    )
+    return "".join(parts)
+
+
+BEGIN: Final = "# BEGIN GENERATED {name} (tools/generate_signatures.py)\n"
+END: Final = "# END GENERATED {name}\n"
+
+
+def replace_block(text: str, name: str, body: str) -> str:
+    """``text`` with what lies between the markers of block ``name`` replaced by ``body``."""
+    begin, end = BEGIN.format(name=name), END.format(name=name)
+    start = text.index(begin) + len(begin)
+    stop = text.index(end, start)
+    indent = text[text.rindex("\n", 0, start - len(begin)) + 1 : start - len(begin)]
+    return text[:start] + body + indent + text[stop:]
+
+
+def tensor_module(current: str) -> str:
+    imports = (
+        "from typedtensor._dtype_vars import " + ", ".join([*VARS.values(), "NewDT"]) + "\n"
+        f"from typedtensor._dtypes import {', '.join(ATOMS)}\n"
+    )
+    return replace_block(replace_block(current, "imports", imports), "operators", operator_block())
+
+
+def outputs() -> dict[Path, str]:
+    """Each generated file and what it must hold."""
+    tensor_path = PROJECT / "typedtensor" / "_tensor.py"
+    return {
+        PROJECT / "typedtensor" / "_dtype_vars.py": dtype_vars_module(),
+        PROJECT / "typedtensor" / "_elementwise_api.py": api_module(),
+        tensor_path: tensor_module(tensor_path.read_text()),
+    }
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--check", action="store_true", help="only check that the generated code is current")
+    args = parser.parse_args(argv)
+    stale = [path for path, text in outputs().items() if not path.exists() or path.read_text() != text]
+    if args.check:
+        for path in stale:
+            print(f"{path.relative_to(PROJECT)} is stale: run python tools/generate_signatures.py")
+        return 1 if stale else 0
+    for path, text in outputs().items():
+        path.write_text(text)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
