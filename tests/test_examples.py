@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -22,3 +23,22 @@ def test_the_reductions_demo_prints_the_inferred_shapes() -> None:
 
 def test_the_shapecheck_demo_shows_a_shape_error() -> None:
     assert 'ShapeError: parameter "labels" of accuracy() does not match its annotation' in _run("shapecheck.py")
+
+
+def _test_accuracy(output: str) -> float:
+    match = re.search(r"^test accuracy (\d+\.\d)% on \d+ images$", output, re.MULTILINE)
+    assert match is not None, output
+    return float(match[1])
+
+
+def test_softmax_regression_learns_the_digits() -> None:
+    """The thesis's model on the 8x8 digits, typed end to end: the loss falls and it generalises."""
+    output = _run("softmax_regression.py")
+    losses = [float(loss) for loss in re.findall(r"loss (\d+\.\d+)", output)]
+    assert len(losses) == 7 and losses == sorted(losses, reverse=True), output
+    assert _test_accuracy(output) > 90
+
+
+def test_the_mlp_learns_the_digits() -> None:
+    output = _run("mlp.py")
+    assert _test_accuracy(output) > 90

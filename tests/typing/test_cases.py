@@ -7,6 +7,9 @@ reports the ignore if the error is missing, and the error itself if its code dif
 
 from __future__ import annotations
 
+import re
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -42,10 +45,31 @@ def test_no_other_messages(cases_run: MypyRun, path: Path) -> None:
     assert [str(m) for m in cases_run.about(path) if m.line not in case_lines] == []
 
 
-@pytest.mark.parametrize("path", sorted(EXAMPLES.glob("*.py")), ids=lambda path: path.stem)
+SHAPE_BUGS = EXAMPLES / "shape_bugs.py"
+_MARKED_ERROR = re.compile(r"  # error: (tensor-[a-z]+)$")
+_CODE = re.compile(r"  \[(tensor-[a-z]+)\]$")
+
+
+@pytest.mark.parametrize("path", sorted(set(EXAMPLES.glob("*.py")) - {SHAPE_BUGS}), ids=lambda path: path.stem)
 def test_examples_check_cleanly(cases_run: MypyRun, path: Path) -> None:
     """The project's own examples are what users copy: strict mypy with the plugin accepts them."""
     assert [str(m) for m in cases_run.about(path)] == []
+
+
+def test_every_shape_bug_gets_its_marked_error_and_nothing_else(cases_run: MypyRun) -> None:
+    lines = SHAPE_BUGS.read_text().splitlines()
+    marked = {number: match[1] for number, line in enumerate(lines, start=1) if (match := _MARKED_ERROR.search(line))}
+    reported = {m.line: code[1] for m in cases_run.about(SHAPE_BUGS) if (code := _CODE.search(m.text))}
+    assert len(marked) == 7
+    assert reported == marked
+    assert len(cases_run.about(SHAPE_BUGS)) == len(marked)  # one error a bug, and no other message
+
+
+def test_each_shape_bug_fails_at_run_time_with_mypys_words(cases_run: MypyRun) -> None:
+    """The runtime's error for each bug is the message mypy gave for its line, word for word."""
+    static = [_CODE.sub("", m.text) for m in sorted(cases_run.about(SHAPE_BUGS), key=lambda m: m.line)]
+    output = subprocess.run([sys.executable, str(SHAPE_BUGS)], capture_output=True, text=True, check=True).stdout
+    assert [line.split(": ", 1)[1] for line in output.splitlines()] == static
 
 
 def test_mypy_did_not_crash(cases_run: MypyRun) -> None:

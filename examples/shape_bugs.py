@@ -1,0 +1,70 @@
+"""The shape bugs typedtensor exists to catch, each caught twice: by mypy and when it runs.
+
+Each function holds one bug that numpy would either reject deep inside a call or, worse, run
+with a wrong answer. mypy with typedtensor's plugin reports every one of them before the code
+runs; the comment on the line says which error code it gives (a test checks each, and that
+mypy reports nothing else here). Run the file to see the runtime's error for each.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Literal as L
+
+import typedtensor as tt
+from typedtensor import Tensor, float32
+
+Scores = Tensor[float32, L[32], L[10]]
+
+
+def wrong_axis(scores: Scores) -> object:
+    """Summing over the classes of a [batch, classes] tensor, written as if it had three dims."""
+    return tt.reduce_sum(scores, axis=2)  # error: tensor-axis
+
+
+def forgot_keepdims(scores: Scores) -> object:
+    """Centering each row: without keepdims the [32] mean aligns with the 10 classes."""
+    return scores - scores.mean(axis=1)  # error: tensor-broadcast
+
+
+def swapped_matmul(x: Tensor[float32, L[32], L[64]], w: Tensor[float32, L[64], L[10]]) -> object:
+    """``w @ x`` for ``x @ w``."""
+    return w @ x  # error: tensor-matmul
+
+
+def mismatched_bias(scores: Scores, bias: Tensor[float32, L[32]]) -> object:
+    """A bias of the wrong layer: 32 entries where there are 10 classes."""
+    return scores + bias  # error: tensor-broadcast
+
+
+def bad_reshape(images: Tensor[float32, L[32], L[8], L[8]]) -> object:
+    """Flattening 8x8 images into 65 features."""
+    return images.reshape((32, 65))  # error: tensor-reshape
+
+
+def squeeze_not_one(scores: Scores) -> object:
+    """Squeezing the batch dim, which is 32, not 1."""
+    return tt.squeeze(scores, axis=0)  # error: tensor-shape
+
+
+def index_out_of_range(scores: Scores) -> object:
+    """The 11th class of 10."""
+    return scores[:, 10]  # error: tensor-index
+
+
+BUGS: list[Callable[[], object]] = [
+    lambda: wrong_axis(tt.zeros((32, 10))),
+    lambda: forgot_keepdims(tt.zeros((32, 10))),
+    lambda: swapped_matmul(tt.zeros((32, 64)), tt.zeros((64, 10))),
+    lambda: mismatched_bias(tt.zeros((32, 10)), tt.zeros((32,))),
+    lambda: bad_reshape(tt.zeros((32, 8, 8))),
+    lambda: squeeze_not_one(tt.zeros((32, 10))),
+    lambda: index_out_of_range(tt.zeros((32, 10))),
+]
+
+if __name__ == "__main__":
+    for bug in BUGS:
+        try:
+            bug()
+        except tt.TypedTensorError as error:
+            print(f"{type(error).__name__}: {error}")
