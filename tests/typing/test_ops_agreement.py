@@ -1,7 +1,8 @@
 """Generated programs: what mypy says of every op equals what the op does at run time.
 
-Hypothesis writes a module of chained op calls on tensors with random literal shapes and dtypes,
-some well-typed, some with a literal mismatch. Each call is run while the module is written (so
+Hypothesis writes a module of chained calls of ops of every family (elementwise, reductions,
+matmul, reshape, axis ops, indexing) on tensors with random literal shapes and dtypes, some
+well-typed, some with a literal mismatch. Each call is run while the module is written (so
 later calls use the results of earlier ones), then mypy checks the module once:
 - a call that runs gets no error from mypy (no false positives), and its revealed type is its
   runtime dtype and shape exactly;
@@ -11,7 +12,7 @@ later calls use the results of earlier ones), then mypy checks the module once:
 from __future__ import annotations
 
 import itertools
-import re
+import warnings
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -22,23 +23,18 @@ import pytest
 from hypothesis import Phase, given, settings, strategies as st
 
 import typedtensor as tt
-from mypy_helpers import Mypy, MypyRun, assert_no_crash
+from mypy_helpers import AGREEMENT_HEAD, Answer, Mypy, assert_no_crash, static_answer
 from typedtensor._shape_rules import REDUCTION_OPS
 
 DTYPES = ("bool_", "int8", "int32", "int64", "uint8", "uint64", "float16", "float32", "float64", "complex64")
-HEADER = "from typing import Literal as L\nimport typedtensor as tt\nfrom typedtensor import Tensor\n"
-_REVEALED = re.compile(r'^Revealed type is "typedtensor\._tensor\.Tensor\[typedtensor\._dtypes\.(\w+)((?:, Literal\[\d+\])*)\]"$')
-_ERROR = re.compile(r"^(?P<message>.*)  \[(?P<code>tensor-[a-z]+)\]$")
 _modules = itertools.count()
-
-Answer = tuple[str, tuple[int, ...]] | str  # (dtype, shape), or a shape error's message
 
 
 @dataclass
 class Program:
     """Module source being written, with the runtime value of every variable it defines."""
 
-    lines: list[str] = field(default_factory=lambda: HEADER.splitlines())
+    lines: list[str] = field(default_factory=lambda: AGREEMENT_HEAD.splitlines())
     tensors: dict[str, Any] = field(default_factory=dict)
     expected: dict[int, Answer] = field(default_factory=dict)  # line number -> runtime answer
 
@@ -46,7 +42,9 @@ class Program:
         return list(self.tensors)
 
     def run(self, expression: str) -> Any:
-        with np.errstate(all="ignore"):
+        # Overflow, NaN and a complex-to-real cast warn; what matters here is the result's type.
+        with np.errstate(all="ignore"), warnings.catch_warnings():
+            warnings.simplefilter("ignore")
             return eval(expression, {"tt": tt, **self.tensors})
 
     def define_input(self, shape: tuple[int, ...], dtype: str) -> str:
@@ -112,9 +110,48 @@ def write_reduction(draw: st.DrawFn, program: Program) -> str:
     return f"tt.reduce_{op}({name}, axis={axis}, keepdims={keepdims})"
 
 
+def _tensor_of_rank(draw: st.DrawFn, program: Program, minimum: int) -> str:
+    """A variable of at least ``minimum`` dims, or a new tensor written inline."""
+    names = [name for name in program.variables() if len(program.shape(name)) >= minimum]
+    shape = tuple(draw(st.lists(st.integers(1, 4), min_size=minimum, max_size=minimum + 1)))
+    return draw(st.sampled_from(names)) if names and draw(st.booleans()) else creation(shape, draw(st.sampled_from(DTYPES)))
+
+
+def write_matmul(draw: st.DrawFn, program: Program) -> str:
+    left = _tensor_of_rank(draw, program, 1)
+    inner = program.run(left).shape[-1]
+    if draw(st.integers(0, 4)) == 0:
+        inner = draw(st.integers(1, 5))  # often a mismatch
+    right = creation((inner, draw(st.integers(1, 4))), draw(st.sampled_from(DTYPES)))
+    return draw(st.sampled_from([f"{left} @ {right}", f"tt.matmul({left}, {right})"]))
+
+
+def write_reshape(draw: st.DrawFn, program: Program) -> str:
+    name = _tensor_of_rank(draw, program, 0)
+    size = program.run(name).size
+    divisors = [d for d in range(1, size + 1) if size % d == 0] or [1]
+    first = draw(st.sampled_from(divisors))
+    target = draw(st.sampled_from([(first, -1), (-1,), (first, size // first if size else 0), (first + 1, -1)]))
+    return f"{name}.reshape({target!r})"
+
+
+def write_axis_op(draw: st.DrawFn, program: Program) -> str:
+    name = _tensor_of_rank(draw, program, 1)
+    rank = len(program.run(name).shape)
+    axis = draw(st.integers(-rank - 1, rank))
+    return draw(st.sampled_from([
+        f"tt.transpose({name})", f"{name}.T", f"tt.expand_dims({name}, {axis})", f"tt.argmax({name}, axis={axis})",
+        f"tt.softmax(tt.cast({name}, tt.float32), axis={axis})", f"tt.exp({name})", f"-tt.cast({name}, tt.float64)",
+        f"tt.concat(({name}, {name}), axis={axis})", f"{name}[0]", f"{name}[None, ..., :2]",
+    ]))  # fmt: skip
+
+
 OP_WRITERS: dict[str, OpWriter] = {
     "binary": write_binary,
     "reduction": write_reduction,
+    "matmul": write_matmul,
+    "reshape": write_reshape,
+    "axis op": write_axis_op,
 }
 
 
@@ -130,21 +167,8 @@ def programs(draw: st.DrawFn, calls: int = 40) -> Program:
     return program
 
 
-def _static(run: MypyRun, path: Path, line: int) -> Answer | list[str]:
-    """mypy's answer on ``line``: (dtype, shape), the message of a shape error, or all it said."""
-    texts = [m.text for m in run.about(path, line)]
-    errors = [match["message"] for match in map(_ERROR.match, texts) if match]
-    if errors:
-        return errors[0]
-    revealed = [match for match in map(_REVEALED.match, texts) if match]
-    if len(revealed) != 1 or len(texts) != 1:
-        return texts  # not an exact type (Any left), or another error beside it
-    dtype, dims = revealed[0].groups()
-    return dtype, tuple(int(size) for size in re.findall(r"\d+", dims))
-
-
 # No shrinking: each step is a mypy run, and the failing call is named in the assertion anyway.
-@settings(max_examples=4, deadline=None, phases=[Phase.explicit, Phase.reuse, Phase.generate])
+@settings(max_examples=6, deadline=None, phases=[Phase.explicit, Phase.reuse, Phase.generate])
 @given(programs())
 def test_static_answers_are_the_runtime_answers(mypy_runner: Mypy, tmp_path_factory: pytest.TempPathFactory, program: Program) -> None:
     # A new module name each time: mypy's cache must never mistake one program for another.
@@ -153,6 +177,6 @@ def test_static_answers_are_the_runtime_answers(mypy_runner: Mypy, tmp_path_fact
     run = mypy_runner.run([path])
     assert_no_crash(run)
     for line, expected in program.expected.items():
-        assert _static(run, path, line) == expected, program.lines[line - 1]
+        assert static_answer(run, path, line) == expected, program.lines[line - 1]
     unexpected = [str(m) for m in run.messages if m.line not in program.expected]
     assert unexpected == []  # the inputs' own lines check cleanly
