@@ -70,7 +70,7 @@ def subgraph_table(quick: bool) -> float:
     for n in sizes:
         arrays = [rng.standard_normal(shape, dtype=np.float32) * scale for shape, scale in (((n, 10), 1.0), ((n, 784), 0.05), ((784, 10), 1.0))]
         arrays.append(np.zeros(10, np.float32))
-        tensors = [tt.Tensor(array) for array in arrays]
+        tensors: list[Tensor[float32, *tuple[Any, ...]]] = [tt.Tensor(array) for array in arrays]
         np.testing.assert_allclose(subgraph_typed(*tensors).numpy(), subgraph_numpy(*arrays), rtol=1e-5, atol=1e-5)
         number = max(1, 20_000 // n)
         typed, plain = interleaved_medians(lambda: subgraph_typed(*tensors), lambda: subgraph_numpy(*arrays), 7 if quick else 15, number)
@@ -82,7 +82,8 @@ def subgraph_table(quick: bool) -> float:
 def op_table(quick: bool) -> float:
     a_np = np.random.default_rng(1).standard_normal((4, 4), dtype=np.float32)
     b_np = a_np + 1
-    a, b = tt.Tensor(a_np), tt.Tensor(b_np)
+    a = tt.check(tt.Tensor(a_np), Tensor[float32, L[4], L[4]])
+    b = tt.check(tt.Tensor(b_np), Tensor[float32, L[4], L[4]])
     ops: dict[str, tuple[Callable[[], object], Callable[[], object]]] = {
         "a + b": (lambda: a + b, lambda: a_np + b_np),
         "a * 2.0": (lambda: a * 2.0, lambda: a_np * 2.0),
