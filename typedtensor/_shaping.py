@@ -181,7 +181,11 @@ def tile(x: Tensor[GenericT, *Shape_], reps: int | tuple[Any, ...] | list[Any]) 
     return result(namespace(array).tile(array, repetitions))
 
 
-def broadcast_to(x: Tensor[GenericT, *tuple[Any, ...]], shape: tuple[*Shape_]) -> Tensor[GenericT, *Shape_]:
+@overload
+def broadcast_to(x: Tensor[GenericT, *tuple[Any, ...]], shape: tuple[*Shape_]) -> Tensor[GenericT, *Shape_]: ...
+@overload
+def broadcast_to(x: Tensor[GenericT, *tuple[Any, ...]], shape: int | list[Any]) -> Tensor[GenericT, *tuple[Any, ...]]: ...
+def broadcast_to(x: AnyTensor, shape: int | tuple[Any, ...] | list[Any]) -> AnyTensor:
     """``x`` broadcast to ``shape`` (a read-only view): each dim, aligned from the end, is 1 or the target's.
 
     >>> import typedtensor as tt

@@ -105,6 +105,8 @@ def repeats(x: Tensor[float32, L[2], L[3]], b: Tensor[float32, Batch, L[1]], v: 
     assert_type(tt.broadcast_to(v, (4, 3)), Tensor[float32, L[4], L[3]])
     assert_type(tt.broadcast_to(b, (b.shape[0], 5)), Tensor[float32, Batch, L[5]])
     assert_type(tt.broadcast_to(v, (b.shape[0], 3)), Tensor[float32, Batch, L[3]])
+    assert_type(tt.broadcast_to(v, [4, 3]), Tensor[float32, L[4], L[3]])  # a list or an int runs too
+    assert_type(tt.broadcast_to(v, 3), Tensor[float32, L[3]])
 
 
 def repeat_errors(x: Tensor[float32, L[2], L[3]], v: Tensor[float32, L[3]]) -> None:
@@ -112,6 +114,7 @@ def repeat_errors(x: Tensor[float32, L[2], L[3]], v: Tensor[float32, L[3]]) -> N
     tt.broadcast_to(v, (4, 5))  # type: ignore[tensor-broadcast]
     tt.broadcast_to(x, (3,))  # type: ignore[tensor-broadcast]
     tt.broadcast_to(v, (3, -1))  # type: ignore[tensor-broadcast]
+    tt.broadcast_to(v, [4, 5])  # type: ignore[tensor-broadcast]
 
 
 SHAPE: Final = (4, -1)
