@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 from typing import Any
 
 import numpy as np
@@ -221,3 +222,13 @@ def test_casts_refuse_categories() -> None:
         'Cannot cast Tensor[int8, 3] to floating for "cast": floating is a category of dtypes, not a dtype '
         "(use one of float16, float32, float64)"
     )
+
+
+def test_promotion_of_three_dtypes_is_numpys_result_type() -> None:
+    """numpy's promotion is not associative: ``concat``/``stack``/``where`` of three must match it."""
+    wrong = [
+        dtypes
+        for dtypes in itertools.product(CONCRETE, repeat=3)
+        if numpy_name(promote(*dtypes)) != np.result_type(*map(numpy_name, dtypes)).name
+    ]
+    assert wrong == []
