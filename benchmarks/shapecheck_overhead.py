@@ -30,15 +30,15 @@ X = Tensor[tt.float32, Batch, N]
 Y = Tensor[tt.floating, Batch, Literal[4]]
 
 
-def one(a: X) -> X:
+def one(a: X[N]) -> X[N]:
     return a
 
 
-def three(a: X, b: Y, c: X) -> X:
+def three(a: X[N], b: Y, c: X[N]) -> X[N]:
     return a
 
 
-def six(a: X, b: Y, c: X, d: Y, e: X, f: Y) -> X:
+def six(a: X[N], b: Y, c: X[N], d: Y, e: X[N], f: Y) -> X[N]:
     return a
 
 
@@ -51,7 +51,7 @@ def best_us(fn: Callable[..., Any], args: tuple[Any, ...]) -> float:
 def main() -> None:
     x = tt.zeros((8, 3), tt.float32)
     y = tt.zeros((8, 4), tt.float64)
-    cases = [(one, (x,)), (three, (x, y, x)), (six, (x, y, x, y, x, y))]
+    cases: list[tuple[Callable[..., Any], tuple[Any, ...]]] = [(one, (x,)), (three, (x, y, x)), (six, (x, y, x, y, x, y))]
     print(f"{'tensors':>7} {'bare µs':>9} {'checked µs':>11} {'overhead µs':>12}  bar {BAR_US:.0f} µs")
     for fn, args in cases:
         bare = best_us(fn, args)

@@ -23,6 +23,7 @@ from typedtensor._tensor import Tensor
 _OP: Final = "index"
 #: Items numpy takes as they are; anything else is converted or refused first.
 _PLAIN: Final = frozenset({int, slice, type(None), EllipsisType})
+_UINT64: Final = np.dtype(np.uint64)
 
 
 def getitem(x: Tensor[Any, *tuple[Any, ...]], key: object) -> AnyTensor:
@@ -33,8 +34,10 @@ def getitem(x: Tensor[Any, *tuple[Any, ...]], key: object) -> AnyTensor:
     if not _PLAIN.issuperset(map(type, items)):  # index tensors, numpy integers, or no index at all
         items = tuple(map(_item, items))
         index = items if type(key) is tuple else items[0]
-        if any(isinstance(item, np.ndarray) and item.dtype == np.uint64 for item in items):
-            _check_values(x, items)  # numpy would read a huge uint64 index as a negative one
+        for item in items:  # a loop, not any(...): a generator costs more than the check
+            if isinstance(item, np.ndarray) and item.dtype == _UINT64:
+                _check_values(x, items)  # numpy would read a huge uint64 index as a negative one
+                break
     try:
         return result(array[index])
     except (IndexError, TypeError, ValueError) as error:
