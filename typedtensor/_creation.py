@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import functools
-from typing import Any, Final, TypeVar, TypeVarTuple, Unpack, overload
+from typing import Any, Final, SupportsIndex, TypeVar, TypeVarTuple, Unpack, overload
 
 import numpy as np
 
@@ -48,6 +48,10 @@ def tensor(data: object, dtype: type[DTypeT] | None = None) -> Tensor[Any, Unpac
 def zeros(shape: tuple[Unpack[Shape]]) -> Tensor[float32, Unpack[Shape]]: ...
 @overload
 def zeros(shape: tuple[Unpack[Shape]], dtype: type[DTypeT]) -> Tensor[DTypeT, Unpack[Shape]]: ...
+@overload
+def zeros(shape: tuple[SupportsIndex, ...]) -> Tensor[float32, Unpack[tuple[Any, ...]]]: ...  # type: ignore[overload-cannot-match]  # pyright: ignore[reportOverlappingOverload]
+@overload
+def zeros(shape: tuple[SupportsIndex, ...], dtype: type[DTypeT]) -> Tensor[DTypeT, Unpack[tuple[Any, ...]]]: ...  # type: ignore[overload-cannot-match]  # pyright: ignore[reportOverlappingOverload]
 def zeros(shape: tuple[Any, ...], dtype: type[generic] = float32) -> Tensor[Any, Unpack[tuple[Any, ...]]]:
     """A tensor of zeros; ``dtype`` defaults to ``float32``."""
     return _filled("zeros", shape, 0, dtype)
@@ -57,12 +61,20 @@ def zeros(shape: tuple[Any, ...], dtype: type[generic] = float32) -> Tensor[Any,
 def ones(shape: tuple[Unpack[Shape]]) -> Tensor[float32, Unpack[Shape]]: ...
 @overload
 def ones(shape: tuple[Unpack[Shape]], dtype: type[DTypeT]) -> Tensor[DTypeT, Unpack[Shape]]: ...
+@overload
+def ones(shape: tuple[SupportsIndex, ...]) -> Tensor[float32, Unpack[tuple[Any, ...]]]: ...  # type: ignore[overload-cannot-match]  # pyright: ignore[reportOverlappingOverload]
+@overload
+def ones(shape: tuple[SupportsIndex, ...], dtype: type[DTypeT]) -> Tensor[DTypeT, Unpack[tuple[Any, ...]]]: ...  # type: ignore[overload-cannot-match]  # pyright: ignore[reportOverlappingOverload]
 def ones(shape: tuple[Any, ...], dtype: type[generic] = float32) -> Tensor[Any, Unpack[tuple[Any, ...]]]:
     """A tensor of ones; ``dtype`` defaults to ``float32``."""
     return _filled("ones", shape, 1, dtype)
 
 
-def full(shape: tuple[Unpack[Shape]], value: complex, dtype: type[DTypeT]) -> Tensor[DTypeT, Unpack[Shape]]:
+@overload
+def full(shape: tuple[Unpack[Shape]], value: complex, dtype: type[DTypeT]) -> Tensor[DTypeT, Unpack[Shape]]: ...
+@overload
+def full(shape: tuple[SupportsIndex, ...], value: complex, dtype: type[DTypeT]) -> Tensor[DTypeT, Unpack[tuple[Any, ...]]]: ...  # type: ignore[overload-cannot-match]  # pyright: ignore[reportOverlappingOverload]
+def full(shape: tuple[Any, ...], value: complex, dtype: type[generic]) -> Tensor[Any, Unpack[tuple[Any, ...]]]:
     """A tensor of ``shape`` with every element ``value``, converted to ``dtype``."""
     return _filled("full", shape, value, dtype)
 

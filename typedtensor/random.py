@@ -14,7 +14,7 @@ literal ``shape`` gives literal dims, as for ``zeros``.
 from __future__ import annotations
 
 import operator
-from typing import Any, TypeAlias, TypeVar, TypeVarTuple, Unpack, overload
+from typing import Any, SupportsIndex, TypeAlias, TypeVar, TypeVarTuple, Unpack, overload
 
 import numpy as np
 
@@ -39,6 +39,10 @@ def normal(shape: tuple[Unpack[S]], *, rng: Rng = None, mean: float = 0.0, stdde
 def normal(
     shape: tuple[Unpack[S]], dtype: type[FloatT], rng: Rng = None, *, mean: float = 0.0, stddev: float = 1.0
 ) -> Tensor[FloatT, Unpack[S]]: ...
+@overload
+def normal(shape: tuple[SupportsIndex, ...], *, rng: Rng = None, mean: float = 0.0, stddev: float = 1.0) -> Tensor[float32, Unpack[tuple[Any, ...]]]: ...  # type: ignore[overload-cannot-match]  # pyright: ignore[reportOverlappingOverload]
+@overload
+def normal(shape: tuple[SupportsIndex, ...], dtype: type[FloatT], rng: Rng = None, *, mean: float = 0.0, stddev: float = 1.0) -> Tensor[FloatT, Unpack[tuple[Any, ...]]]: ...  # type: ignore[overload-cannot-match]  # pyright: ignore[reportOverlappingOverload]
 def normal(
     shape: tuple[Any, ...], dtype: type[generic] = float32, rng: Rng = None, *, mean: float = 0.0, stddev: float = 1.0
 ) -> Tensor[Any, Unpack[tuple[Any, ...]]]:
@@ -59,6 +63,10 @@ def uniform(shape: tuple[Unpack[S]], *, rng: Rng = None, low: float = 0.0, high:
 def uniform(
     shape: tuple[Unpack[S]], dtype: type[FloatT], rng: Rng = None, *, low: float = 0.0, high: float = 1.0
 ) -> Tensor[FloatT, Unpack[S]]: ...
+@overload
+def uniform(shape: tuple[SupportsIndex, ...], *, rng: Rng = None, low: float = 0.0, high: float = 1.0) -> Tensor[float32, Unpack[tuple[Any, ...]]]: ...  # type: ignore[overload-cannot-match]  # pyright: ignore[reportOverlappingOverload]
+@overload
+def uniform(shape: tuple[SupportsIndex, ...], dtype: type[FloatT], rng: Rng = None, *, low: float = 0.0, high: float = 1.0) -> Tensor[FloatT, Unpack[tuple[Any, ...]]]: ...  # type: ignore[overload-cannot-match]  # pyright: ignore[reportOverlappingOverload]
 def uniform(
     shape: tuple[Any, ...], dtype: type[generic] = float32, rng: Rng = None, *, low: float = 0.0, high: float = 1.0
 ) -> Tensor[Any, Unpack[tuple[Any, ...]]]:

@@ -72,8 +72,9 @@ def flag_argument(ctx: CallContext, formal: str) -> bool | shape_rules.Unknown:
     raise NotUnderstood
 
 
-def shape_argument(ctx: CallContext) -> tuple[int | shape_rules.Unknown, ...]:
-    """``shape`` of ``zeros``/``ones``/``full``: each literal size, or ``UNKNOWN``."""
+def shape_argument(ctx: CallContext) -> tuple[int | shape_rules.Unknown, ...] | shape_rules.Unknown:
+    """``shape`` of ``zeros``/``ones``/``full``: each literal size, or ``UNKNOWN``; ``UNKNOWN`` as a
+    whole for a tuple of unknown length."""
     actual = _actual(ctx, "shape")
     if actual is None:
         raise NotUnderstood  # shape is required: mypy reports the call
@@ -85,9 +86,11 @@ def shape_argument(ctx: CallContext) -> tuple[int | shape_rules.Unknown, ...]:
         # literals survive only in its items.
         return tuple(_size(ctx.api.get_expression_type(item)) for item in expr.items)
     proper = get_proper_type(typ)
-    if not isinstance(proper, TupleType):
-        raise NotUnderstood  # a tuple of unknown length: the rank is unknown
-    return tuple(_size(item) for item in proper.items)
+    if isinstance(proper, TupleType) and not any(isinstance(item, UnpackType) for item in proper.items):
+        return tuple(_size(item) for item in proper.items)
+    if isinstance(proper, (TupleType, AnyType)) or (isinstance(proper, Instance) and proper.type.has_base("typing.Sequence")):
+        return shape_rules.UNKNOWN  # a tuple of unknown length: the rank is unknown
+    raise NotUnderstood
 
 
 def _size(typ: Type) -> int | shape_rules.Unknown:

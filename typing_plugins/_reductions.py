@@ -7,9 +7,9 @@ from typing import Final
 
 from mypy.errorcodes import ARG_TYPE
 from mypy.messages import format_type_bare
-from mypy.types import AnyType, Instance, LiteralType, Type, TypeOfAny, UnpackType, get_proper_type
+from mypy.types import AnyType, Instance, LiteralType, Type, TypeOfAny, TypeVarType, UnpackType, get_proper_type
 
-from typing_plugins._arguments import axis_argument, bool_axis, dtype_argument, keepdims_argument, shape_argument
+from typing_plugins._arguments import DIM, axis_argument, bool_axis, dtype_argument, keepdims_argument, shape_argument
 from mypy.plugin import MethodContext
 
 from typing_plugins._calls import CallContext, FunctionHook, MethodHook, dtype_type, guarded, int_type, new_tensor, report, unknown_tensor
@@ -73,6 +73,8 @@ def _infer_creation(ctx: CallContext) -> Type:
         return ctx.default_return_type
     declared_dtype, *dims = declared.args
     dtype = dtype_argument(ctx) or declared_dtype
+    if isinstance(sizes, shape_rules.Unknown):
+        return unknown_tensor(ctx.api, dtype)  # declared, the run would be of ``int``, not of dims
     if len(dims) != len(sizes) or any(isinstance(dim, UnpackType) for dim in dims):
         dims = [AnyType(TypeOfAny.special_form)] * len(sizes)
     builtin_int = int_type(ctx.api)
@@ -80,16 +82,17 @@ def _infer_creation(ctx: CallContext) -> Type:
 
 
 def _size_dim(size: int | shape_rules.Unknown, declared: Type, builtin_int: Instance) -> Type:
-    """``Literal[size]``; for an unknown size the declared dim, with ``int`` made ``Any``.
+    """``Literal[size]``; for an unknown size a named dim as declared, else ``Any``.
 
-    mypy widens the items of a tuple display to ``int``, which no ``Literal`` dim accepts, so a
-    size known only at run time is ``Any``. Other declared dims (a ``Dim`` from ``x.shape``) stay.
+    mypy solves the declared dims from the display's item types: ``int`` (its literals widened),
+    ``np.int64``, an ``int`` subclass, ``bool``, none of them a dim. A named dim (a ``Dim`` from
+    ``x.shape``, a TypeVar) stays, so a size known only at run time fits a literal annotation.
     """
     if isinstance(size, int):
         return LiteralType(size, builtin_int)
     proper = get_proper_type(declared)
-    widened = isinstance(proper, Instance) and proper.type.fullname == "builtins.int"
-    return AnyType(TypeOfAny.special_form) if widened else declared
+    named = isinstance(proper, TypeVarType) or (isinstance(proper, Instance) and proper.type.has_base(DIM))
+    return declared if named else AnyType(TypeOfAny.special_form)
 
 
 FUNCTION_HOOKS: Final[dict[str, FunctionHook]] = {

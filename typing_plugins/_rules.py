@@ -6,8 +6,9 @@ package by itself (importlib's recipe for importing a source file), under a priv
 that a later ``import typedtensor`` in the same process loads it again as usual. Same files,
 same rules: the static and runtime answers still come from one definition.
 
-mypy keys its cache on the plugin's entry module only, so ``RULES_DIGEST`` (of the rules'
-sources) goes into the key too: an edit of the rules re-checks modules inferred by the old ones.
+mypy keys its cache on the plugin's entry module only, so ``SOURCES_DIGEST`` (of the rules' and
+the plugin's own modules) goes into the key too: an edit of either re-checks modules inferred
+by the old ones.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from pathlib import Path
 from types import ModuleType
 from typing import TYPE_CHECKING, Final
 
-__all__ = ["RULES_DIGEST", "shape_rules"]
+__all__ = ["SOURCES_DIGEST", "shape_rules"]
 
 _PRIVATE_NAME: Final = "typing_plugins._typedtensor_shape_rules"
 
@@ -32,11 +33,12 @@ def rules_directory() -> Path:
     return Path(next(iter(package.submodule_search_locations))) / "_shape_rules"
 
 
-def rules_digest(directory: Path) -> str:
-    """A digest of every rule module's source."""
+def sources_digest(*directories: Path) -> str:
+    """A digest of the source of every module in ``directories``."""
     digest = hashlib.sha256()
-    for path in sorted(directory.glob("*.py")):
-        digest.update(path.name.encode() + b"\0" + path.read_bytes())
+    for directory in directories:
+        for path in sorted(directory.glob("*.py")):
+            digest.update(directory.name.encode() + b"/" + path.name.encode() + b"\0" + path.read_bytes())
     return digest.hexdigest()[:16]
 
 
@@ -51,7 +53,9 @@ def _load(directory: Path) -> ModuleType:
 
 
 _DIRECTORY: Final = rules_directory()
-RULES_DIGEST: Final = rules_digest(_DIRECTORY)
+#: The plugin's modules: ``typing_plugins/``.
+PLUGIN_DIRECTORY: Final = Path(__file__).parent
+SOURCES_DIGEST: Final = sources_digest(_DIRECTORY, PLUGIN_DIRECTORY)
 
 if TYPE_CHECKING:
     import typedtensor._shape_rules as shape_rules

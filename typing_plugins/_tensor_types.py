@@ -58,7 +58,7 @@ def tensor_type(typ: Type) -> TensorType | None:
         # ``Tensor[L[2]]``: mypy has reported the argument; where the dims start is unknown, and
         # a guess (rank 0) would add a second error to the same mistake.
         return None
-    dims = [shape_rules.UNKNOWN if isinstance(get_proper_type(dim), AnyType) else dim for dim in args]
+    dims = [shape_rules.UNKNOWN if _unknown_dim(dim) else dim for dim in args]
     runs = [index for index, dim in enumerate(dims) if isinstance(dim, UnpackType)]
     if not runs:
         return TensorType(dtype, shape_rules.Shape(tuple(dims)))
@@ -68,6 +68,14 @@ def tensor_type(typ: Type) -> TensorType | None:
     variadic = dims[run]
     assert isinstance(variadic, UnpackType)  # found so above; narrows the type for mypy
     return TensorType(dtype, shape_rules.Shape(tuple(dims[:run]), _run(variadic), tuple(dims[run + 1 :])))
+
+
+def _unknown_dim(dim: Type) -> bool:
+    """``Any``, and a negative literal: no tensor has that dim, and the rules would read it as a
+    size (``-1`` is reshape's size to solve), so it says nothing more than ``Any``."""
+    proper = get_proper_type(dim)
+    negative = isinstance(proper, LiteralType) and isinstance(proper.value, int) and proper.value < 0
+    return negative or isinstance(proper, AnyType)
 
 
 def _is_dtype(dtype: Type) -> bool:

@@ -16,7 +16,7 @@ from mypy.plugin import Plugin, ReportConfigContext
 
 from typing_plugins import _axis_ops, _creation, _elementwise, _indexing, _linalg, _reductions, _shaping
 from typing_plugins._calls import FunctionHook, FunctionSignatureHook, MethodHook, MethodSignatureHook
-from typing_plugins._rules import RULES_DIGEST
+from typing_plugins._rules import SOURCES_DIGEST
 from typing_plugins._signatures import OVERLOADED_FUNCTIONS, OVERLOADED_METHODS, loosened_signature
 from typing_plugins._tensor_types import TENSOR
 
@@ -77,7 +77,7 @@ class TypedTensorPlugin(Plugin):
         return self._tensor_method(METHOD_SIGNATURE_HOOKS, fullname)
 
     def report_config_data(self, ctx: ReportConfigContext) -> str:
-        return f"{PLUGIN_VERSION}:{RULES_DIGEST}"
+        return f"{PLUGIN_VERSION}:{SOURCES_DIGEST}"
 
     def _tensor_method(self, hooks: dict[str, _Hook], fullname: str) -> _Hook | None:
         """The hook of ``fullname`` if it calls a method of Tensor's own."""

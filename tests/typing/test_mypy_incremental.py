@@ -9,7 +9,7 @@ from mypy.options import Options
 from mypy.plugin import ReportConfigContext
 
 from mypy_helpers import PROJECT, Mypy, assert_no_crash
-from typing_plugins._rules import rules_digest
+from typing_plugins._rules import PLUGIN_DIRECTORY, sources_digest
 from typing_plugins.mypy_plugin import PLUGIN_VERSION, TypedTensorPlugin
 
 SOURCE = """\
@@ -50,14 +50,15 @@ def test_a_rechecked_module_sees_cached_tensors_exactly(mypy_runner: Mypy, tmp_p
     _check(mypy_runner, source, user)
 
 
-def test_the_cache_key_follows_the_shape_rules(tmp_path: Path) -> None:
-    """mypy hashes only the plugin's entry module, but the shared rules change apart from it."""
+def test_the_cache_key_follows_the_shape_rules_and_the_plugin(tmp_path: Path) -> None:
+    """mypy hashes only the plugin's entry module, but the shared rules and the plugin's other
+    modules change apart from it."""
     rules = PROJECT / "typedtensor" / "_shape_rules"
     key = TypedTensorPlugin(Options()).report_config_data(ReportConfigContext("m", "m.py", is_check=False))
-    assert key == f"{PLUGIN_VERSION}:{rules_digest(rules)}"
-    copy = shutil.copytree(rules, tmp_path / "rules", ignore=shutil.ignore_patterns("__pycache__"))
-    assert rules_digest(copy) == rules_digest(rules)
-    for module in sorted(copy.glob("*.py")):  # an edit of any one rule module changes the key
-        before = rules_digest(copy)
+    assert key == f"{PLUGIN_VERSION}:{sources_digest(rules, PLUGIN_DIRECTORY)}"
+    copies = [shutil.copytree(directory, tmp_path / directory.name, ignore=shutil.ignore_patterns("__pycache__")) for directory in (rules, PLUGIN_DIRECTORY)]
+    assert sources_digest(*copies) == sources_digest(rules, PLUGIN_DIRECTORY)
+    for module in sorted(path for copy in copies for path in copy.glob("*.py")):  # an edit of any one module changes the key
+        before = sources_digest(*copies)
         module.write_text(module.read_text() + "# edited\n")
-        assert rules_digest(copy) != before, module.name
+        assert sources_digest(*copies) != before, module.name

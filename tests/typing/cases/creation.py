@@ -59,12 +59,36 @@ def not_literal(n: int, shape: tuple[int, int], sizes: tuple[int, ...], batch: T
     assert_type(unknown_rows, Tensor[float32, Any, L[3]])
     assert_type(unknown_shape, Tensor[tt.int8, Any, Any])
     assert_type(unknown_columns, Tensor[tt.int32, L[2], Any])
-    assert_type(unknown_rank, Tensor[float32, *tuple[int, ...]])  # the rank is unknown too: declared
+    assert_type(unknown_rank, Tensor[float32, *tuple[Any, ...]])  # the rank is unknown too
     assert_type(named, Tensor[float32, Batch, L[3]])  # a Dim stays a Dim
     takes_two_by_three(unknown_rows)
 
 
 not_literal(2, (2, 3), (2,), Tensor(np.zeros((1, 3), np.float32)))
+
+
+class Count(int): ...
+
+
+def not_a_dim(n: np.int64, count: Count) -> None:
+    """A size typed a numpy integer, an ``int`` subclass or ``bool`` is an unknown dim, not a dim
+    of that type (which no literal annotation would accept)."""
+    numpy_sized = tt.zeros((n, 2))
+    subclass_sized = tt.ones((count, True))
+    drawn = tt.random.normal((n,))
+    assert_type(numpy_sized, Tensor[float32, Any, L[2]])
+    assert_type(subclass_sized, Tensor[float32, Any, Any])
+    assert_type(drawn, Tensor[float32, Any])
+
+
+def in_context(n: int, sizes: tuple[int, ...]) -> None:
+    """Inferred against a literal annotation, a call with unknown sizes fits it (the code may
+    run); literal sizes that differ from it do not."""
+    rows: Tensor[float32, L[2], L[3]] = tt.zeros((n, 3))
+    anything: Tensor[tt.int8, L[2], L[3]] = tt.full(sizes, 1, tt.int8)
+    takes_two_by_three(tt.random.uniform((2, n)))
+    takes_two_by_three(tt.ones((n, 4)))  # type: ignore[arg-type]
+    wrong: Tensor[float32, L[2], L[3]] = tt.zeros((4, 3))  # type: ignore[assignment]
 
 
 def as_arguments() -> None:

@@ -106,3 +106,12 @@ def errors(x: Tensor[float32, L[3], L[4]], scalar: Tensor[float32], r: Tensor[fl
     r[2]  # type: ignore[tensor-index]
     r[..., 5]  # type: ignore[tensor-index]
     wrong: Tensor[float32, L[7]] = x[3]  # type: ignore[tensor-index]
+
+
+def negative_literal_dims(x: Tensor[float32, L[-2], L[3]]) -> None:
+    """No tensor has a dim of -2: the plugin reads it as an unknown dim (neither a size nor a
+    crash), and ops on it say no more than ``Any``."""
+    assert_type(x[0:1], Tensor[float32, Any, L[3]])
+    assert_type(x[-1], Tensor[float32, L[3]])
+    assert_type(tt.reshape(x, (-1,)), Tensor[float32, Any])
+    assert_type(x.sum(axis=1), Tensor[float32, Any])
