@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import functools
 import operator
-from typing import Any, Final, Literal, TypeVar, TypeVarTuple, Unpack, cast, overload
+from typing import Any, Final, Literal, SupportsIndex, TypeVar, TypeVarTuple, Unpack, cast, overload
 
 import numpy as np
 
@@ -65,7 +65,7 @@ def _argextreme(op: str, x: object, axis: object, keepdims: object) -> AnyTensor
     return result(found if found.dtype == _INT64 else xp.astype(found, xp.int64))
 
 
-def argmax(x: Tensor[Any, Unpack[tuple[Any, ...]]], axis: int = -1, keepdims: bool = False) -> Tensor[int64, Unpack[tuple[Any, ...]]]:
+def argmax(x: Tensor[Any, Unpack[tuple[Any, ...]]], axis: SupportsIndex = -1, keepdims: bool = False) -> Tensor[int64, Unpack[tuple[Any, ...]]]:
     """The index of the largest element along ``axis`` (the first one on ties; NaN counts as largest).
 
     The axis is removed, or kept with size 1 with ``keepdims``; the result is ``int64``. An empty
@@ -78,7 +78,7 @@ def argmax(x: Tensor[Any, Unpack[tuple[Any, ...]]], axis: int = -1, keepdims: bo
     return _argextreme("argmax", x, axis, keepdims)
 
 
-def argmin(x: Tensor[Any, Unpack[tuple[Any, ...]]], axis: int = -1, keepdims: bool = False) -> Tensor[int64, Unpack[tuple[Any, ...]]]:
+def argmin(x: Tensor[Any, Unpack[tuple[Any, ...]]], axis: SupportsIndex = -1, keepdims: bool = False) -> Tensor[int64, Unpack[tuple[Any, ...]]]:
     """The index of the smallest element along ``axis``; otherwise as ``argmax``."""
     return _argextreme("argmin", x, axis, keepdims)
 
@@ -106,7 +106,7 @@ def _normalising(op: str, x: object, axis: object) -> tuple[Array, int]:
     return array, index
 
 
-def softmax(x: Tensor[FloatT, Unpack[S]], axis: int = -1) -> Tensor[FloatT, Unpack[S]]:
+def softmax(x: Tensor[FloatT, Unpack[S]], axis: SupportsIndex = -1) -> Tensor[FloatT, Unpack[S]]:
     """``exp(x) / sum(exp(x))`` along ``axis``, shifted by the maximum so that nothing overflows.
 
     >>> import typedtensor as tt
@@ -122,7 +122,7 @@ def softmax(x: Tensor[FloatT, Unpack[S]], axis: int = -1) -> Tensor[FloatT, Unpa
     return result(xp.divide(exps, reduce_array("sum", exps, index, True, "softmax")))
 
 
-def log_softmax(x: Tensor[FloatT, Unpack[S]], axis: int = -1) -> Tensor[FloatT, Unpack[S]]:
+def log_softmax(x: Tensor[FloatT, Unpack[S]], axis: SupportsIndex = -1) -> Tensor[FloatT, Unpack[S]]:
     """``log(softmax(x))`` along ``axis``, computed as ``x - logsumexp(x)`` without overflow or ``log(0)``."""
     array, index = _normalising("log_softmax", x, axis)
     if array.size == 0:
@@ -208,9 +208,9 @@ def _gather(op: str, x: object, indices: object, array: Array, index: Array | in
 def take(x: Tensor[DTypeT, Unpack[tuple[Any, ...]]], indices: Tensor[integer, Unpack[S]], axis: None = None) -> Tensor[DTypeT, Unpack[S]]: ...
 @overload
 def take(
-    x: Tensor[DTypeT, Unpack[tuple[Any, ...]]], indices: Tensor[integer, Unpack[tuple[Any, ...]]] | int, axis: int | None = None
+    x: Tensor[DTypeT, Unpack[tuple[Any, ...]]], indices: Tensor[integer, Unpack[tuple[Any, ...]]] | int, axis: SupportsIndex | None = None
 ) -> Tensor[DTypeT, Unpack[tuple[Any, ...]]]: ...
-def take(x: Tensor[Any, Unpack[tuple[Any, ...]]], indices: Tensor[integer, Unpack[tuple[Any, ...]]] | int, axis: int | None = None) -> AnyTensor:
+def take(x: Tensor[Any, Unpack[tuple[Any, ...]]], indices: Tensor[integer, Unpack[tuple[Any, ...]]] | int, axis: SupportsIndex | None = None) -> AnyTensor:
     """The elements of ``x`` at ``indices`` along ``axis`` (numpy's ``take``): the dim at ``axis``
     is replaced by the dims of ``indices``; with ``axis=None`` ``x`` is flattened first.
 
@@ -231,7 +231,7 @@ def take(x: Tensor[Any, Unpack[tuple[Any, ...]]], indices: Tensor[integer, Unpac
 
 
 def take_along_axis(
-    x: Tensor[DTypeT, Unpack[tuple[Any, ...]]], indices: Tensor[integer, Unpack[tuple[Any, ...]]], axis: int = -1
+    x: Tensor[DTypeT, Unpack[tuple[Any, ...]]], indices: Tensor[integer, Unpack[tuple[Any, ...]]], axis: SupportsIndex = -1
 ) -> Tensor[DTypeT, Unpack[tuple[Any, ...]]]:
     """The elements of ``x`` at ``indices`` along ``axis``, position by position (numpy's
     ``take_along_axis``): ``indices`` has the rank of ``x``, its other dims broadcast with those

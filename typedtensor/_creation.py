@@ -71,15 +71,15 @@ def ones(shape: tuple[Any, ...], dtype: type[generic] = float32) -> Tensor[Any, 
 
 
 @overload
-def full(shape: tuple[Unpack[Shape]], value: complex, dtype: type[DTypeT]) -> Tensor[DTypeT, Unpack[Shape]]: ...
+def full(shape: tuple[Unpack[Shape]], value: complex | np.number[Any] | np.bool_, dtype: type[DTypeT]) -> Tensor[DTypeT, Unpack[Shape]]: ...
 @overload
-def full(shape: tuple[SupportsIndex, ...], value: complex, dtype: type[DTypeT]) -> Tensor[DTypeT, Unpack[tuple[Any, ...]]]: ...  # type: ignore[overload-cannot-match]  # pyright: ignore[reportOverlappingOverload]
-def full(shape: tuple[Any, ...], value: complex, dtype: type[generic]) -> Tensor[Any, Unpack[tuple[Any, ...]]]:
+def full(shape: tuple[SupportsIndex, ...], value: complex | np.number[Any] | np.bool_, dtype: type[DTypeT]) -> Tensor[DTypeT, Unpack[tuple[Any, ...]]]: ...  # type: ignore[overload-cannot-match]  # pyright: ignore[reportOverlappingOverload]
+def full(shape: tuple[Any, ...], value: complex | np.number[Any] | np.bool_, dtype: type[generic]) -> Tensor[Any, Unpack[tuple[Any, ...]]]:
     """A tensor of ``shape`` with every element ``value``, converted to ``dtype``."""
     return _filled("full", shape, value, dtype)
 
 
-def _filled(caller: str, shape: tuple[Any, ...], value: complex, dtype: type[generic]) -> Tensor[Any, Unpack[tuple[Any, ...]]]:
+def _filled(caller: str, shape: tuple[Any, ...], value: complex | np.number[Any] | np.bool_, dtype: type[generic]) -> Tensor[Any, Unpack[tuple[Any, ...]]]:
     return Tensor(np.full(checked_shape(caller, shape), value, dtype=numpy_dtype_of(dtype)))
 
 
@@ -97,10 +97,10 @@ def _arange_problem(start: int, stop: int | None, step: int) -> Problem | None:
 
 
 @overload
-def arange(start: int, stop: int | None = None, step: int = 1) -> Tensor[int64, Any]: ...
+def arange(start: SupportsIndex, stop: SupportsIndex | None = None, step: SupportsIndex = 1) -> Tensor[int64, Any]: ...
 @overload
-def arange(start: int, stop: int | None = None, step: int = 1, *, dtype: type[DTypeT]) -> Tensor[DTypeT, Any]: ...
-def arange(start: int, stop: int | None = None, step: int = 1, *, dtype: type[generic] = int64) -> Tensor[Any, Any]:
+def arange(start: SupportsIndex, stop: SupportsIndex | None = None, step: SupportsIndex = 1, *, dtype: type[DTypeT]) -> Tensor[DTypeT, Any]: ...
+def arange(start: SupportsIndex, stop: SupportsIndex | None = None, step: SupportsIndex = 1, *, dtype: type[generic] = int64) -> Tensor[Any, Any]:
     """``start, start + step, ...`` up to ``stop`` (excluded), as numpy's ``arange``; ``arange(n)``
     counts from 0 to ``n - 1``. The bounds are ints; ``dtype`` defaults to ``int64``.
 
@@ -124,10 +124,10 @@ def arange(start: int, stop: int | None = None, step: int = 1, *, dtype: type[ge
 
 
 @overload
-def eye(n: int, m: int | None = None, *, k: int = 0) -> Tensor[float32, Any, Any]: ...
+def eye(n: SupportsIndex, m: SupportsIndex | None = None, *, k: SupportsIndex = 0) -> Tensor[float32, Any, Any]: ...
 @overload
-def eye(n: int, m: int | None = None, *, k: int = 0, dtype: type[DTypeT]) -> Tensor[DTypeT, Any, Any]: ...
-def eye(n: int, m: int | None = None, *, k: int = 0, dtype: type[generic] = float32) -> Tensor[Any, Any, Any]:
+def eye(n: SupportsIndex, m: SupportsIndex | None = None, *, k: SupportsIndex = 0, dtype: type[DTypeT]) -> Tensor[DTypeT, Any, Any]: ...
+def eye(n: SupportsIndex, m: SupportsIndex | None = None, *, k: SupportsIndex = 0, dtype: type[generic] = float32) -> Tensor[Any, Any, Any]:
     """A ``[n, m]`` tensor (``m`` defaults to ``n``) with ones on diagonal ``k`` (0: the main
     one, positive above it) and zeros elsewhere; ``dtype`` defaults to ``float32`` as for ``zeros``.
 

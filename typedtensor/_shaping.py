@@ -12,7 +12,7 @@ from __future__ import annotations
 import functools
 import operator
 from collections.abc import Callable, Hashable, Sequence
-from typing import Any, Final, Literal, TypeAlias, TypeVar, TypeVarTuple, overload
+from typing import Any, Final, Literal, SupportsIndex, TypeAlias, TypeVar, TypeVarTuple, overload
 
 from typedtensor._errors import problem_error
 from typedtensor._ops import AnyTensor, Array, array_of, fail, namespace, operand_text, result
@@ -51,7 +51,7 @@ _CACHE_SIZE: Final = 4096
 _PLAIN_INT: Final = frozenset({int})
 
 
-def reshape(x: Tensor[GenericT, *Shape_], shape: int | tuple[Any, ...] | list[Any]) -> Tensor[GenericT, *tuple[Any, ...]]:
+def reshape(x: Tensor[GenericT, *Shape_], shape: SupportsIndex | tuple[Any, ...] | list[Any]) -> Tensor[GenericT, *tuple[Any, ...]]:
     """The elements of ``x`` in ``shape``; one size may be ``-1``, solved from the element count.
 
     >>> import typedtensor as tt
@@ -65,8 +65,8 @@ def reshape(x: Tensor[GenericT, *Shape_], shape: int | tuple[Any, ...] | list[An
 @overload
 def transpose(x: Tensor[GenericT, N, M], perm: None = None) -> Tensor[GenericT, M, N]: ...
 @overload
-def transpose(x: Tensor[GenericT, *Shape_], perm: Sequence[int] | None = None) -> Tensor[GenericT, *tuple[Any, ...]]: ...
-def transpose(x: AnyTensor, perm: Sequence[int] | None = None) -> AnyTensor:
+def transpose(x: Tensor[GenericT, *Shape_], perm: Sequence[SupportsIndex] | None = None) -> Tensor[GenericT, *tuple[Any, ...]]: ...
+def transpose(x: AnyTensor, perm: Sequence[SupportsIndex] | None = None) -> AnyTensor:
     """``x`` with its dims permuted: dim ``i`` of the result is dim ``perm[i]``; None reverses them.
 
     >>> import typedtensor as tt
@@ -135,8 +135,8 @@ def concat(tensors: Sequence[Tensor[ComplexT, Any, *Shape_]], axis: Literal[0] =
 @overload
 def concat(tensors: Sequence[Tensor[BoolT, Any, *Shape_]], axis: Literal[0] = 0) -> Tensor[BoolT, Any, *Shape_]: ...
 @overload
-def concat(tensors: Sequence[AnyTensor], axis: int = 0) -> AnyTensor: ...
-def concat(tensors: Sequence[AnyTensor], axis: int = 0) -> AnyTensor:
+def concat(tensors: Sequence[AnyTensor], axis: SupportsIndex = 0) -> AnyTensor: ...
+def concat(tensors: Sequence[AnyTensor], axis: SupportsIndex = 0) -> AnyTensor:
     """The tensors joined along ``axis``: their sizes there add up, their other dims must agree.
 
     The dtype is numpy's promotion of theirs.
@@ -159,8 +159,8 @@ def stack(tensors: Sequence[Tensor[ComplexT, *Shape_]], axis: Literal[0] = 0) ->
 @overload
 def stack(tensors: Sequence[Tensor[BoolT, *Shape_]], axis: Literal[0] = 0) -> Tensor[BoolT, Any, *Shape_]: ...
 @overload
-def stack(tensors: Sequence[AnyTensor], axis: int = 0) -> AnyTensor: ...
-def stack(tensors: Sequence[AnyTensor], axis: int = 0) -> AnyTensor:
+def stack(tensors: Sequence[AnyTensor], axis: SupportsIndex = 0) -> AnyTensor: ...
+def stack(tensors: Sequence[AnyTensor], axis: SupportsIndex = 0) -> AnyTensor:
     """The tensors, all of one shape, along a new dim ``axis`` of their count (``-rank-1 <= axis <= rank``).
 
     >>> import typedtensor as tt
@@ -170,7 +170,7 @@ def stack(tensors: Sequence[AnyTensor], axis: int = 0) -> AnyTensor:
     return _join("stack", stack_shape, tensors, axis)
 
 
-def tile(x: Tensor[GenericT, *Shape_], reps: int | tuple[Any, ...] | list[Any]) -> Tensor[GenericT, *tuple[Any, ...]]:
+def tile(x: Tensor[GenericT, *Shape_], reps: SupportsIndex | tuple[Any, ...] | list[Any]) -> Tensor[GenericT, *tuple[Any, ...]]:
     """``x`` repeated ``reps[i]`` times along each dim, aligned from the end (numpy's ``tile``).
 
     >>> import typedtensor as tt
@@ -184,8 +184,8 @@ def tile(x: Tensor[GenericT, *Shape_], reps: int | tuple[Any, ...] | list[Any]) 
 @overload
 def broadcast_to(x: Tensor[GenericT, *tuple[Any, ...]], shape: tuple[*Shape_]) -> Tensor[GenericT, *Shape_]: ...
 @overload
-def broadcast_to(x: Tensor[GenericT, *tuple[Any, ...]], shape: int | list[Any]) -> Tensor[GenericT, *tuple[Any, ...]]: ...
-def broadcast_to(x: AnyTensor, shape: int | tuple[Any, ...] | list[Any]) -> AnyTensor:
+def broadcast_to(x: Tensor[GenericT, *tuple[Any, ...]], shape: SupportsIndex | list[Any]) -> Tensor[GenericT, *tuple[Any, ...]]: ...
+def broadcast_to(x: AnyTensor, shape: SupportsIndex | tuple[Any, ...] | list[Any]) -> AnyTensor:
     """``x`` broadcast to ``shape`` (a read-only view): each dim, aligned from the end, is 1 or the target's.
 
     >>> import typedtensor as tt

@@ -671,7 +671,7 @@ class Tensor(Generic[DT, Unpack[Shape]]):
 
     T = _Transpose()
 
-    def reshape(self, shape: int | tuple[Any, ...] | list[Any]) -> Tensor[DT, Unpack[tuple[Any, ...]]]:
+    def reshape(self, shape: SupportsIndex | tuple[Any, ...] | list[Any]) -> Tensor[DT, Unpack[tuple[Any, ...]]]:
         """``typedtensor.reshape(self, shape)``: the same elements in ``shape``; one size may be -1."""
         return _shaping.reshape(self, shape)
 

@@ -2,6 +2,8 @@
 
 from typing import Any, Final, Literal as L, TypeVar, TypeVarTuple, assert_type
 
+import numpy as np
+
 import typedtensor as tt
 from typedtensor import Dim, Tensor, float32, float64
 
@@ -132,3 +134,17 @@ def final_names_keywords_and_subclasses(x: Tensor[float32, L[6], L[4]], p: Pair)
     assert_type(p.T, Tensor[float32, L[3], L[2]])
     assert_type(p @ p.T, Tensor[float32, L[2], L[2]])
     assert_type(p.reshape((3, 2)), Tensor[float32, L[3], L[2]])
+
+
+def numpy_integers(x: Tensor[float32, L[2], L[3]], n: np.int64) -> None:
+    """A numpy integer is an int wherever the runtime takes one (an unknown one, statically)."""
+    assert_type(x.reshape(np.int64(6)), Tensor[float32, Any])
+    assert_type(tt.tile(x, n), Tensor[float32, L[2], Any])
+    assert_type(tt.argmax(x, n), Tensor[tt.int64, Any])
+    assert_type(tt.softmax(x, n), Tensor[float32, L[2], L[3]])
+    assert_type(tt.concat([x, x], axis=n), Tensor[float32, *tuple[Any, ...]])
+    assert_type(tt.stack([x, x], axis=n), Tensor[float32, *tuple[Any, ...]])
+    assert_type(tt.transpose(x, (n, 0)), Tensor[float32, Any, L[2]])
+    assert_type(tt.arange(np.int64(3)), Tensor[tt.int64, Any])
+    assert_type(tt.eye(n), Tensor[float32, Any, Any])
+    assert_type(tt.full((2,), np.float32(1.5), tt.float32), Tensor[float32, L[2]])
