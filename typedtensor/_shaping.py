@@ -51,7 +51,7 @@ _CACHE_SIZE: Final = 4096
 _PLAIN_INT: Final = frozenset({int})
 
 
-def reshape(x: Tensor[GenericT, *Shape_], shape: SupportsIndex | tuple[Any, ...] | list[Any]) -> Tensor[GenericT, *tuple[Any, ...]]:
+def reshape(x: Tensor[GenericT, *tuple[Any, ...]], shape: SupportsIndex | tuple[Any, ...] | list[Any]) -> Tensor[GenericT, *tuple[Any, ...]]:
     """The elements of ``x`` in ``shape``; one size may be ``-1``, solved from the element count.
 
     >>> import typedtensor as tt
@@ -170,7 +170,7 @@ def stack(tensors: Sequence[AnyTensor], axis: SupportsIndex = 0) -> AnyTensor:
     return _join("stack", stack_shape, tensors, axis)
 
 
-def tile(x: Tensor[GenericT, *Shape_], reps: SupportsIndex | tuple[Any, ...] | list[Any]) -> Tensor[GenericT, *tuple[Any, ...]]:
+def tile(x: Tensor[GenericT, *tuple[Any, ...]], reps: SupportsIndex | tuple[Any, ...] | list[Any]) -> Tensor[GenericT, *tuple[Any, ...]]:
     """``x`` repeated ``reps[i]`` times along each dim, aligned from the end (numpy's ``tile``).
 
     >>> import typedtensor as tt

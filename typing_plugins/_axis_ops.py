@@ -46,13 +46,18 @@ def argextreme_hook(op: str, ctx: CallContext) -> Type:
 
 
 def normalise_signature_hook(ctx: FunctionSigContext) -> FunctionLike:
-    """``softmax``'s declared ``(x: Tensor[FloatT, *S]) -> Tensor[FloatT, *S]``, its result loosened
-    to ``Tensor[FloatT, *tuple[Any, ...]]``: mypy would otherwise solve ``S`` from the type the
-    result is assigned to and blame the argument. ``normalise_hook`` computes the result."""
-    declared = get_proper_type(ctx.default_signature.ret_type)
-    if not isinstance(declared, Instance) or not declared.args:
-        return ctx.default_signature
-    return ctx.default_signature.copy_modified(ret_type=unknown_tensor(ctx.api, declared.args[0]))
+    """``softmax``'s declared ``(x: Tensor[FloatT, *S]) -> Tensor[FloatT, *S]``, its shapes loosened
+    to ``Tensor[FloatT, *tuple[Any, ...]]`` (the dtype still checked): mypy would otherwise solve
+    ``S`` from the type the result is assigned to and blame the argument, and could not solve it
+    for a union of tensors, which runs. ``normalise_hook`` computes the result."""
+    signature = ctx.default_signature
+    declared, parameter = get_proper_type(signature.ret_type), get_proper_type(signature.arg_types[0])
+    if not isinstance(declared, Instance) or not declared.args or not isinstance(parameter, Instance) or not parameter.args:
+        return signature
+    return signature.copy_modified(
+        arg_types=[unknown_tensor(ctx.api, parameter.args[0]), *signature.arg_types[1:]],
+        ret_type=unknown_tensor(ctx.api, declared.args[0]),
+    )
 
 
 def normalise_hook(op: str, ctx: CallContext) -> Type:

@@ -148,3 +148,12 @@ def numpy_integers(x: Tensor[float32, L[2], L[3]], n: np.int64) -> None:
     assert_type(tt.arange(np.int64(3)), Tensor[tt.int64, Any])
     assert_type(tt.eye(n), Tensor[float32, Any, Any])
     assert_type(tt.full((2,), np.float32(1.5), tt.float32), Tensor[float32, L[2]])
+
+
+def unions(u: Tensor[float32, L[2]] | Tensor[float32, L[3]]) -> None:
+    """A union of tensors runs through every op: its shape is unknown, never an error."""
+    assert_type(tt.softmax(u), Tensor[float32, *tuple[Any, ...]])
+    assert_type(tt.log_softmax(u), Tensor[float32, *tuple[Any, ...]])
+    assert_type(tt.reshape(u, (-1, 1)), Tensor[float32, *tuple[Any, ...]])
+    assert_type(tt.tile(u, 2), Tensor[float32, *tuple[Any, ...]])
+    assert_type(u.reshape(-1), Tensor[float32, L[2]] | Tensor[float32, L[3]])  # a method: per item
