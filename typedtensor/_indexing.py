@@ -17,7 +17,7 @@ import numpy as np
 from typedtensor._dtypes import type_text
 from typedtensor._errors import TensorIndexError
 from typedtensor._ops import AnyTensor, Array, fail, result
-from typedtensor._shape_rules import INT_DIMS, ArrayIndex, IndexItem, IndexOutOfRange, Problem, Shape, index_shape, indexed_axes
+from typedtensor._shape_rules import INT_DIMS, ArrayIndex, IndexItem, IndexOutOfRange, Problem, Shape, bool_index_message, index_shape, indexed_axes
 from typedtensor._tensor import Tensor
 
 _OP: Final = "index"
@@ -55,7 +55,7 @@ def _item(item: object) -> object:
             return array
         raise TypeError(f'"{_OP}": an index tensor holds integers or booleans, got {type_text(array)}')
     if isinstance(item, (bool, np.bool_)):
-        raise TypeError(f'"{_OP}": a bool is not an index (numpy would read it as a mask); add a dim of 1 with None')
+        raise TypeError(bool_index_message(_OP))
     if isinstance(item, (int, np.integer)):
         return operator.index(item)
     if isinstance(item, slice):

@@ -156,6 +156,12 @@ def bool_axis(ctx: CallContext) -> Type | None:
     return typ if any(map(_is_bool, items)) else None
 
 
+def holds_bool(typ: Type) -> bool:
+    """Whether ``typ`` is a ``bool`` or a tuple holding one (an index ``x[0, True]``)."""
+    proper = get_proper_type(typ)
+    return any(map(_is_bool, proper.items if isinstance(proper, TupleType) else [proper]))
+
+
 def _items(proper: ProperType) -> list[Type]:
     """The types a tuple or list type holds; anything else stands for itself."""
     if isinstance(proper, TupleType):

@@ -5,10 +5,11 @@ from __future__ import annotations
 
 from typing import Final
 
+from mypy.errorcodes import INDEX
 from mypy.plugin import MethodContext
 from mypy.types import Type
 
-from typing_plugins._arguments import index_argument
+from typing_plugins._arguments import holds_bool, index_argument
 from typing_plugins._calls import MethodHook, guarded, mypy_dims, new_tensor, report, unknown_tensor
 from typing_plugins._rules import shape_rules
 from typing_plugins._tensor_types import tensor_type
@@ -21,6 +22,10 @@ def getitem_hook(ctx: MethodContext) -> Type:
     tensor = tensor_type(ctx.type)
     if tensor is None:
         return ctx.default_return_type
+    if holds_bool(ctx.arg_types[0][0]):
+        # A bool is an int to the type system, so the declared ``SupportsIndex`` admits it; the runtime does not.
+        ctx.api.fail(shape_rules.bool_index_message("index"), ctx.args[0][0], code=INDEX)
+        return unknown_tensor(ctx.api, tensor.dtype)
 
     def infer() -> Type:
         items = index_argument(ctx, ctx.args[0][0], ctx.arg_types[0][0])

@@ -84,6 +84,7 @@ from .indexing import (
     MaskMismatch as MaskMismatch,
     SeveralEllipses as SeveralEllipses,
     TooManyIndices as TooManyIndices,
+    bool_index_message as bool_index_message,
     index_problem as index_problem,
     index_shape as index_shape,
     indexed_axes as indexed_axes,

@@ -23,6 +23,11 @@ from typing import ClassVar, Generic, TypeAlias
 from .core import UNKNOWN, D, Dims, Problem, Shape, Unknown, V, join_shapes
 
 
+def bool_index_message(op: str) -> str:
+    """Why a bool is refused as an index: numpy would read it as a 0-d mask, adding a dim."""
+    return f'"{op}": a bool is not an index (numpy would read it as a mask); add a dim of 1 with None'
+
+
 @dataclass(frozen=True)
 class ArrayIndex(Generic[D, V]):
     """An index array: its shape, and whether it is a boolean mask (else its values are ints)."""

@@ -106,6 +106,8 @@ def errors(x: Tensor[float32, L[3], L[4]], scalar: Tensor[float32], r: Tensor[fl
     r[2]  # type: ignore[tensor-index]
     r[..., 5]  # type: ignore[tensor-index]
     wrong: Tensor[float32, L[7]] = x[3]  # type: ignore[tensor-index]
+    x[True]  # type: ignore[index]  # a bool would be read as a mask: refused at run time
+    x[0, False]  # type: ignore[index]
 
 
 def negative_literal_dims(x: Tensor[float32, L[-2], L[3]]) -> None:
