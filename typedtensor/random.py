@@ -48,6 +48,7 @@ def normal(
     >>> tt.random.normal((3,), tt.float64, rng=42)
     Tensor[float64, 3]([ 0.30471708, -1.03998411,  0.7504512 ])
     """
+    mean, stddev = _real("normal", "mean", mean), _real("normal", "stddev", stddev)
     if not stddev >= 0:
         raise ValueError(f'"normal": stddev must not be negative, got {stddev!r}')
     return _drawn("normal", "standard_normal", shape, dtype, rng, stddev, mean)
@@ -68,7 +69,16 @@ def uniform(
     >>> tt.random.uniform((2,), rng=0, low=-1.0, high=1.0)
     Tensor[float32, 2]([0.7012484 , 0.27392328])
     """
+    low, high = _real("uniform", "low", low), _real("uniform", "high", high)
     return _drawn("uniform", "random", shape, dtype, rng, high - low, low)
+
+
+def _real(op: str, name: str, value: object) -> float:
+    """A real-number parameter of ``op``, or a ``TypeError`` naming it (a complex one would lose
+    its imaginary part)."""
+    if isinstance(value, (int, float, np.integer, np.floating)) and not isinstance(value, (bool, np.bool_)):
+        return float(value)
+    raise TypeError(f'"{op}": {name} must be a real number (int or float), got {type(value).__name__} {value!r}')
 
 
 def _drawn(
