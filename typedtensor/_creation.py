@@ -10,7 +10,7 @@ import numpy as np
 
 from typedtensor._dtypes import float32, generic, int64, marker_of, numpy_dtype_of
 from typedtensor._errors import problem_error
-from typedtensor._ops import int_argument
+from typedtensor._ops import int_argument, refuse_result
 from typedtensor._shape_rules import INT_DIMS, Problem, Shape as RuleShape, arange_shape
 from typedtensor._tensor import Tensor, wrap
 
@@ -106,7 +106,12 @@ def _check_in_range(op: str, subject: str, low: Any, high: Any, dtype: type[gene
 
 
 def _filled(caller: str, shape: tuple[Any, ...], value: complex, dtype: type[generic]) -> Tensor[Any, Unpack[tuple[Any, ...]]]:
-    return Tensor(np.full(checked_shape(caller, shape), value, dtype=numpy_dtype_of(dtype)))
+    sizes, numpy_dtype = checked_shape(caller, shape), numpy_dtype_of(dtype)
+    try:
+        return Tensor(np.full(sizes, value, dtype=numpy_dtype))
+    except (ValueError, OverflowError) as error:
+        refusal: Exception = error
+    refuse_result(caller, [], sizes, numpy_dtype.itemsize, refusal)
 
 
 def checked_shape(caller: str, shape: object) -> tuple[int, ...]:
@@ -171,4 +176,9 @@ def eye(n: int, m: int | None = None, *, k: int = 0, dtype: type[generic] = floa
     columns = rows if m is None else int_argument("eye", "m", m)
     if rows < 0 or columns < 0:
         raise ValueError(f'"eye": sizes must not be negative, got n={rows}, m={columns}')
-    return wrap(np.eye(rows, columns, int_argument("eye", "k", k), dtype=numpy_dtype_of(dtype)))
+    numpy_dtype = numpy_dtype_of(dtype)
+    try:
+        return wrap(np.eye(rows, columns, int_argument("eye", "k", k), dtype=numpy_dtype))
+    except (ValueError, OverflowError) as error:
+        refusal: Exception = error
+    refuse_result("eye", [], (rows, columns), numpy_dtype.itemsize, refusal)

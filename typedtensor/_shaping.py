@@ -15,7 +15,7 @@ from collections.abc import Callable, Hashable, Sequence
 from typing import Any, Final, Literal, TypeAlias, TypeVar, TypeVarTuple, overload
 
 from typedtensor._errors import problem_error
-from typedtensor._ops import AnyTensor, Array, array_of, fail, namespace, operand_text, result
+from typedtensor._ops import AnyTensor, Array, array_of, fail, namespace, operand_text, refuse_result, result
 from typedtensor._reduce import _axis_key, _is_int
 from typedtensor._shape_rules import (
     INT_DIMS,
@@ -59,7 +59,11 @@ def reshape(x: Tensor[GenericT, *Shape_], shape: int | tuple[Any, ...] | list[An
     (6,)
     """
     array, _, reshaped = _checked_sizes("reshape", reshape_shape, x, shape, "shape")
-    return result(namespace(array).reshape(array, reshaped))
+    try:
+        return result(namespace(array).reshape(array, reshaped))
+    except ValueError as error:
+        refusal = error
+    refuse_result("reshape", [x], reshaped, array.itemsize, refusal)
 
 
 @overload
@@ -99,7 +103,11 @@ def expand_dims(x: AnyTensor, axis: int) -> AnyTensor:
     expanded = _outcome(expand_dims_shape, array.shape, index)
     if isinstance(expanded, Problem):
         fail(expanded, "expand_dims", [x])
-    return result(namespace(array).expand_dims(array, axis=index))
+    try:
+        return result(namespace(array).expand_dims(array, axis=index))
+    except ValueError as error:
+        refusal = error
+    refuse_result("expand_dims", [x], expanded, array.itemsize, refusal)
 
 
 @overload
@@ -177,8 +185,12 @@ def tile(x: Tensor[GenericT, *Shape_], reps: int | tuple[Any, ...] | list[Any]) 
     >>> tt.tile(tt.zeros((2, 3)), (2, 1, 2)).shape
     (2, 2, 6)
     """
-    array, repetitions, _ = _checked_sizes("tile", tile_shape, x, reps, "reps")
-    return result(namespace(array).tile(array, repetitions))
+    array, repetitions, tiled = _checked_sizes("tile", tile_shape, x, reps, "reps")
+    try:
+        return result(namespace(array).tile(array, repetitions))
+    except (ValueError, OverflowError) as error:
+        refusal: Exception = error
+    refuse_result("tile", [x], tiled, array.itemsize, refusal)
 
 
 @overload
@@ -192,8 +204,12 @@ def broadcast_to(x: AnyTensor, shape: int | tuple[Any, ...] | list[Any]) -> AnyT
     >>> tt.broadcast_to(tt.zeros((3,)), (2, 3)).shape
     (2, 3)
     """
-    array, target, _ = _checked_sizes("broadcast_to", broadcast_to_shape, x, shape, "shape")
-    return result(namespace(array).broadcast_to(array, target))
+    array, target, broadcast = _checked_sizes("broadcast_to", broadcast_to_shape, x, shape, "shape")
+    try:
+        return result(namespace(array).broadcast_to(array, target))
+    except (ValueError, OverflowError) as error:
+        refusal: Exception = error
+    refuse_result("broadcast_to", [x], broadcast, array.itemsize, refusal)
 
 
 def _sizes(op: str, value: object, parameter: str) -> tuple[int, ...]:
@@ -235,7 +251,11 @@ def _join(op: str, rule: JoinRule, tensors: object, axis: object) -> AnyTensor:
     problem = _join_problem(rule, tuple([array.shape for array in arrays]), index)
     if problem is not None:
         fail(problem, op, tensors)
-    return result(getattr(namespace(arrays[0]), op)(arrays, axis=index))
+    try:
+        return result(getattr(namespace(arrays[0]), op)(arrays, axis=index))
+    except (ValueError, IndexError) as error:  # a stack of 64 dims
+        refusal: Exception = error
+    refuse_result(op, tensors, (len(arrays), *arrays[0].shape), arrays[0].itemsize, refusal)
 
 
 @functools.lru_cache(maxsize=_CACHE_SIZE)

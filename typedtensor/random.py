@@ -20,6 +20,7 @@ import numpy as np
 
 from typedtensor._creation import checked_shape
 from typedtensor._dtypes import float32, floating, generic, numpy_dtype_of
+from typedtensor._ops import refuse_result
 from typedtensor._tensor import Tensor
 
 __all__ = ["Rng", "normal", "uniform"]
@@ -86,10 +87,16 @@ def _drawn(
 ) -> Tensor[Any, Unpack[tuple[Any, ...]]]:
     """Values of the Generator's ``method`` (standard normal, or uniform in [0, 1)), scaled and shifted."""
     sizes, drawn_in = checked_shape(op, shape), _float_dtype(op, dtype)
-    values = getattr(_generator(op, rng), method)(sizes, dtype=drawn_in)
-    if scale != 1.0 or offset != 0.0:
-        values = values * scale + offset  # Python floats: computed in the drawn dtype
-    return Tensor(np.asarray(values, dtype=numpy_dtype_of(dtype)))  # a shape of () draws a numpy scalar
+    generator = _generator(op, rng)
+    try:
+        values = getattr(generator, method)(sizes, dtype=drawn_in)
+    except (ValueError, OverflowError) as error:  # more dims or bytes than numpy's limits
+        refusal: Exception = error
+    else:
+        if scale != 1.0 or offset != 0.0:
+            values = values * scale + offset  # Python floats: computed in the drawn dtype
+        return Tensor(np.asarray(values, dtype=numpy_dtype_of(dtype)))  # a shape of () draws a numpy scalar
+    refuse_result(op, [], sizes, drawn_in.itemsize, refusal)  # outside the except block: numpy's error is not the context
 
 
 def _float_dtype(op: str, dtype: type[generic]) -> np.dtype[Any]:
