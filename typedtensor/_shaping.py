@@ -15,7 +15,7 @@ from collections.abc import Callable, Hashable, Sequence
 from typing import Any, Final, Literal, TypeAlias, TypeVar, TypeVarTuple, overload
 
 from typedtensor._errors import problem_error
-from typedtensor._ops import AnyTensor, Array, array_of, fail, namespace, operand_text, refuse_result, result
+from typedtensor._ops import AnyTensor, array_of, fail, namespace, operand_text, refuse_result, result
 from typedtensor._reduce import _axis_key, _is_int
 from typedtensor._shape_rules import (
     INT_DIMS,
@@ -58,12 +58,7 @@ def reshape(x: Tensor[GenericT, *Shape_], shape: int | tuple[Any, ...] | list[An
     >>> tt.reshape(tt.ones((2, 3)), (-1,)).shape
     (6,)
     """
-    array, _, reshaped = _checked_sizes("reshape", reshape_shape, x, shape, "shape")
-    try:
-        return result(namespace(array).reshape(array, reshaped))
-    except ValueError as error:
-        refusal = error
-    refuse_result("reshape", [x], reshaped, array.itemsize, refusal)
+    return _sized("reshape", reshape_shape, x, shape, "shape")
 
 
 @overload
@@ -185,12 +180,7 @@ def tile(x: Tensor[GenericT, *Shape_], reps: int | tuple[Any, ...] | list[Any]) 
     >>> tt.tile(tt.zeros((2, 3)), (2, 1, 2)).shape
     (2, 2, 6)
     """
-    array, repetitions, tiled = _checked_sizes("tile", tile_shape, x, reps, "reps")
-    try:
-        return result(namespace(array).tile(array, repetitions))
-    except (ValueError, OverflowError) as error:
-        refusal: Exception = error
-    refuse_result("tile", [x], tiled, array.itemsize, refusal)
+    return _sized("tile", tile_shape, x, reps, "reps")
 
 
 @overload
@@ -204,12 +194,7 @@ def broadcast_to(x: AnyTensor, shape: int | tuple[Any, ...] | list[Any]) -> AnyT
     >>> tt.broadcast_to(tt.zeros((3,)), (2, 3)).shape
     (2, 3)
     """
-    array, target, broadcast = _checked_sizes("broadcast_to", broadcast_to_shape, x, shape, "shape")
-    try:
-        return result(namespace(array).broadcast_to(array, target))
-    except (ValueError, OverflowError) as error:
-        refusal: Exception = error
-    refuse_result("broadcast_to", [x], broadcast, array.itemsize, refusal)
+    return _sized("broadcast_to", broadcast_to_shape, x, shape, "shape")
 
 
 def _sizes(op: str, value: object, parameter: str) -> tuple[int, ...]:
@@ -231,15 +216,20 @@ def _axis(op: str, value: object) -> int:
     raise TypeError(f'"{op}": axis must be an int, got {type(value).__name__} {value!r}')
 
 
-def _checked_sizes(op: str, rule: Rule, x: object, value: object, parameter: str) -> tuple[Array, tuple[int, ...], tuple[int, ...]]:
-    """For an op of a tensor and sizes (a shape, repetitions): the array, the sizes and the result's
-    shape, once the rule accepts them; else its problem, naming the tensor and the sizes as given."""
+def _sized(op: str, rule: Rule, x: object, value: object, parameter: str) -> AnyTensor:
+    """An op of a tensor and sizes (a shape, repetitions), computed by the namespace's function of
+    that name once the rule accepts them; else the rule's problem, naming the tensor and the sizes
+    as given, or why numpy could not make the result."""
     array = array_of(op, x)
     sizes = _sizes(op, value, parameter)
     outcome = _outcome(rule, array.shape, sizes)
     if isinstance(outcome, Problem):
         raise problem_error(outcome, op, [operand_text(x), format_sizes([str(size) for size in sizes])])
-    return array, sizes, outcome
+    try:
+        return result(getattr(namespace(array), op)(array, sizes))
+    except (ValueError, OverflowError) as error:
+        refusal: Exception = error
+    refuse_result(op, [x], outcome, array.itemsize, refusal)
 
 
 def _join(op: str, rule: JoinRule, tensors: object, axis: object) -> AnyTensor:
