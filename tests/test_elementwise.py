@@ -322,3 +322,18 @@ def test_what_numpy_refuses_to_compute_names_the_op_and_the_operands(call: Any, 
         call()
     assert str(raised.value) == message
     assert raised.value.__context__ is None and raised.value.__cause__ is None
+
+
+@pytest.mark.parametrize(("x1", "x2"), [(tt.zeros((2,), tt.int8), 300), (-1, tt.zeros((2,), tt.uint8))])
+def test_where_refuses_a_python_int_its_integer_tensor_cannot_hold(x1: Any, x2: Any) -> None:
+    """numpy would wrap it around (``where(c, int8 tensor, 300)`` gave 44)."""
+    tensor = x1 if isinstance(x1, tt.Tensor) else x2
+    scalar = x2 if tensor is x1 else x1
+    limits = np.iinfo(tensor.numpy().dtype)
+    with pytest.raises(OverflowError) as raised:
+        tt.where(tt.ones((2,), tt.bool_), x1, x2)
+    assert str(raised.value) == (
+        f'"where": the Python int {scalar} is out of range for Tensor[{tensor.dtype.__name__}, 2] '
+        f"({tensor.dtype.__name__} holds {limits.min} to {limits.max})"
+    )
+    np.testing.assert_array_equal(tt.where(tt.ones((2,), tt.bool_), tensor, 7).numpy(), [0, 0])

@@ -143,16 +143,19 @@ def _refuse(op: str, x1: object, x2: object, left: Value, right: Value, error: E
     if isinstance(error, OverflowError):
         scalar, array = (left, right) if isinstance(right, np.ndarray) else (right, left)
         if type(scalar) is int and isinstance(array, np.ndarray) and array.dtype.kind in "iu":
-            limits = np.iinfo(array.dtype)
-            raise OverflowError(
-                f'"{op}": the Python int {scalar} is out of range for {type_text(array)} '
-                f"({array.dtype} holds {limits.min} to {limits.max})"
-            ) from None
+            raise _int_out_of_range(op, scalar, array) from None
     elif "negative integer powers" in str(error):
         raise ValueError(
             f'"{op}" on {operands}: integers to negative integer powers are not allowed; cast the base to a float dtype first'
         ) from None
     raise error
+
+
+def _int_out_of_range(op: str, scalar: int, array: Array) -> OverflowError:
+    limits = np.iinfo(array.dtype)
+    return OverflowError(
+        f'"{op}": the Python int {scalar} is out of range for {type_text(array)} ({array.dtype} holds {limits.min} to {limits.max})'
+    )
 
 
 _FUNCTIONS: dict[tuple[type, str], Callable[..., Any]] = {}
@@ -184,6 +187,12 @@ def select(condition: object, x1: object, x2: object) -> AnyTensor:
     """``where(condition, x1, x2)``: ``x1`` where ``condition`` is nonzero, else ``x2``, broadcast."""
     mask = array_of("where", condition, "condition")
     values = _operand("where", x1, "x1"), _operand("where", x2, "x2")
+    if type(values[0]) is int or type(values[1]) is int:  # numpy would wrap one its integer dtype cannot hold
+        for scalar, other in (values, values[::-1]):
+            if type(scalar) is int and isinstance(other, np.ndarray) and other.dtype.kind in "iu":
+                limits = np.iinfo(other.dtype)
+                if not limits.min <= scalar <= limits.max:
+                    raise _int_out_of_range("where", scalar, other)
     shapes = tuple(value.shape for value in (mask, *values) if isinstance(value, np.ndarray))
     if any(shape != mask.shape for shape in shapes):
         problem = _broadcast_problem(shapes)
