@@ -219,5 +219,27 @@ def test_errors_name_the_op_and_the_tensor(call: Any, error: type[Exception], me
     assert raised.value.__context__ is None  # raised before numpy ran, or outside numpy's own error
 
 
+EMPTY = "Tensor[float32, 0, 2]"
+
+
+@pytest.mark.parametrize(
+    ("call", "message"),
+    [
+        (lambda e: tt.take(e, 2, axis=1), f'Index 2 is out of range for axis 1 of size 2 in "take" on {EMPTY} (valid indices are -2 to 1)'),
+        (lambda e: tt.take(e, tt.tensor([0, -3]), axis=1), f'Index -3 is out of range for axis 1 of size 2 in "take" on {EMPTY} (valid indices are -2 to 1)'),
+        (lambda e: tt.take(e, 0), f'Index 0 is out of range for the flattened tensor of size 0 in "take" on {EMPTY} (an empty dim has no valid index)'),
+        (lambda e: tt.take(e, tt.tensor([0])), f'Index 0 is out of range for the flattened tensor of size 0 in "take" on {EMPTY} (an empty dim has no valid index)'),
+        (lambda e: tt.take_along_axis(e, tt.tensor([[5]]), axis=1), f'Index 5 is out of range for axis 1 of size 2 in "take_along_axis" on {EMPTY} (valid indices are -2 to 1)'),
+        (lambda e: tt.take(tt.zeros((3,)), 2**70), 'Index 1180591620717411303424 is out of range for the flattened tensor of size 3 in "take" on Tensor[float32, 3] (valid indices are -3 to 2)'),
+    ],
+)
+def test_indices_are_checked_on_an_empty_tensor_and_beyond_int64(call: Any, message: str) -> None:
+    """numpy takes nothing from an empty tensor, so it checks no index; the rule checks every one."""
+    with pytest.raises(tt.TensorIndexError) as raised:
+        call(tt.zeros((0, 2)))
+    assert str(raised.value) == message
+    assert raised.value.__context__ is None
+
+
 def test_index_errors_are_index_errors_and_axis_errors_are_both() -> None:
     assert issubclass(tt.TensorIndexError, IndexError) and issubclass(tt.AxisError, (ValueError, IndexError))

@@ -479,6 +479,14 @@ def test_check_rejects_a_non_tensor_annotation() -> None:
         tt.check(f32(2), int)
 
 
+@pytest.mark.parametrize("annotation", [[0, 1], {"shape": (2,)}])
+def test_check_rejects_an_unhashable_non_annotation(annotation: Any) -> None:
+    with pytest.raises(AnnotationError) as raised:
+        tt.check(f32(2), annotation)
+    assert str(raised.value) == f"check() takes a Tensor[...] annotation, got {annotation!r}"
+    assert raised.value.__context__ is None
+
+
 def test_shapechecked_rejects_a_non_function() -> None:
     with pytest.raises(TypeError, match="shapechecked decorates a function or method, got int"):
         tt.shapechecked(3)

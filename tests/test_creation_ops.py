@@ -16,6 +16,11 @@ NUMERIC = [tt.int8, tt.int32, tt.int64, tt.uint16, tt.float16, tt.float32, tt.fl
 
 @given(st.integers(-30, 30), st.one_of(st.none(), st.integers(-30, 30)), st.integers(-7, 7).filter(bool), st.sampled_from(NUMERIC))
 def test_arange_equals_numpy(start: int, stop: int | None, step: int, dtype: type[tt.generic]) -> None:
+    values = range(0, start, step) if stop is None else range(start, stop, step)
+    if values and dtype.numpy_dtype.kind == "u" and min(values) < 0:  # numpy would wrap them around
+        with pytest.raises(ValueError, match=rf'^"arange": values {values[0]} to {values[-1]} are out of range for {dtype.__name__} \(0 to '):
+            tt.arange(start, stop, step, dtype=dtype)
+        return
     try:
         expected = np.arange(start, stop, step, dtype=dtype.numpy_dtype)
     except OverflowError as error:  # a bound outside an unsigned dtype
@@ -65,13 +70,34 @@ def test_a_generator_continues_its_stream_and_a_seed_repeats() -> None:
     assert tt.random.normal((2, 3)).dtype is tt.float32 and tt.random.uniform((2,)).shape == (2,)
 
 
+def test_full_keeps_what_its_dtype_holds() -> None:
+    np.testing.assert_array_equal(tt.full((2,), float("-inf"), tt.float16).numpy(), [-np.inf, -np.inf])
+    np.testing.assert_array_equal(tt.full((1,), 2 + 1j, tt.complex64).numpy(), [2 + 1j])
+    np.testing.assert_array_equal(tt.full((2,), -128, tt.int8).numpy(), [-128, -128])
+    assert tt.full((1,), np.uint8(255), tt.uint8).numpy()[0] == 255
+
+
 @pytest.mark.parametrize(
     ("call", "error", "message"),
     [
         (lambda: tt.arange(0, 5, 0), tt.TensorShapeError, '"arange" with step 0 never reaches its stop; the step must not be 0'),
         (lambda: tt.arange(1.5), TypeError, '"arange": start must be an int, got float 1.5'),
         (lambda: tt.arange(3, True), TypeError, '"arange": stop must be an int, got bool True'),
-        (lambda: tt.arange(-2, 3, dtype=tt.uint8), ValueError, '"arange": Python integer -2 out of bounds for uint8'),
+        (lambda: tt.arange(-2, 3, dtype=tt.uint8), ValueError, '"arange": values -2 to 2 are out of range for uint8 (0 to 255)'),
+        (lambda: tt.arange(0, 300, dtype=tt.int8), ValueError, '"arange": values 0 to 299 are out of range for int8 (-128 to 127)'),
+        (lambda: tt.arange(250, 260, dtype=tt.uint8), ValueError, '"arange": values 250 to 259 are out of range for uint8 (0 to 255)'),
+        (lambda: tt.arange(0, -70000, -7, dtype=tt.float16), ValueError, '"arange": values 0 to -69993 are out of range for float16 (-65504.0 to 65504.0)'),
+        (lambda: tt.full((2,), None, tt.float32), TypeError, '"full": value must be a number (bool, int, float or complex), got None'),
+        (lambda: tt.full((2,), "a", tt.float32), TypeError, '"full": value must be a number (bool, int, float or complex), got str'),
+        (lambda: tt.full((2,), np.ones((2, 3)), tt.float32), TypeError, '"full": value must be a number (bool, int, float or complex), got ndarray'),
+        (lambda: tt.full((2,), 1j, tt.float32), TypeError, '"full": a complex value (1j) does not fit float32, a real dtype; pass its .real or a complex dtype'),
+        (lambda: tt.full((2,), 300, tt.int8), ValueError, '"full": value 300 is out of range for int8 (-128 to 127)'),
+        (lambda: tt.full((2,), -1, tt.uint64), ValueError, '"full": value -1 is out of range for uint64 (0 to 18446744073709551615)'),
+        (lambda: tt.full((2,), float("nan"), tt.int32), ValueError, '"full": value nan is out of range for int32 (-2147483648 to 2147483647)'),
+        (lambda: tt.full((2,), 1e5, tt.float16), ValueError, '"full": value 100000.0 is out of range for float16 (-65504.0 to 65504.0)'),
+        (lambda: tt.random.uniform((2,), low=1j), TypeError, '"uniform": low must be a real number (int or float), got complex 1j'),
+        (lambda: tt.random.uniform((2,), low=None), TypeError, '"uniform": low must be a real number (int or float), got NoneType None'),
+        (lambda: tt.random.normal((2,), mean=1j), TypeError, '"normal": mean must be a real number (int or float), got complex 1j'),
         (lambda: tt.eye(-1), ValueError, '"eye": sizes must not be negative, got n=-1, m=-1'),
         (lambda: tt.eye(2, 2.0), TypeError, '"eye": m must be an int, got float 2.0'),
         (lambda: tt.random.normal((2,), tt.int32), TypeError, '"normal": dtype must be a floating dtype (float16, float32 or float64), got int32'),

@@ -304,3 +304,36 @@ def test_a_cast_to_a_category_or_a_foreign_dtype_is_a_clear_type_error() -> None
         x.astype(tt.integer)
     with pytest.raises(TypeError, match="^\"cast\": dtype must be a typedtensor dtype such as typedtensor.float32, got <class 'numpy.float32'>$"):
         tt.cast(x, np.float32)  # type: ignore[type-var]
+
+
+@pytest.mark.parametrize(
+    ("call", "error", "message"),
+    [
+        (lambda: tt.zeros((2,), tt.int8) + 300, OverflowError, '"add": the Python int 300 is out of range for Tensor[int8, 2] (int8 holds -128 to 127)'),
+        (lambda: 300 - tt.zeros((2,), tt.int8), OverflowError, '"subtract": the Python int 300 is out of range for Tensor[int8, 2] (int8 holds -128 to 127)'),
+        (lambda: tt.multiply(tt.zeros((2,), tt.uint64), -1), OverflowError, '"multiply": the Python int -1 is out of range for Tensor[uint64, 2] (uint64 holds 0 to 18446744073709551615)'),
+        (lambda: tt.zeros((2,), tt.int64) + 2**63, OverflowError, '"add": the Python int 9223372036854775808 is out of range for Tensor[int64, 2] (int64 holds -9223372036854775808 to 9223372036854775807)'),
+        (lambda: tt.zeros((2,), tt.int8) ** -1, ValueError, '"power" on Tensor[int8, 2] and int: integers to negative integer powers are not allowed; cast the base to a float dtype first'),
+        (lambda: tt.power(tt.ones((2,), tt.int32), tt.tensor([1, -2])), ValueError, '"power" on Tensor[int32, 2] and Tensor[int64, 2]: integers to negative integer powers are not allowed; cast the base to a float dtype first'),
+    ],
+)
+def test_what_numpy_refuses_to_compute_names_the_op_and_the_operands(call: Any, error: type[Exception], message: str) -> None:
+    with pytest.raises(error) as raised:
+        call()
+    assert str(raised.value) == message
+    assert raised.value.__context__ is None and raised.value.__cause__ is None
+
+
+@pytest.mark.parametrize(("x1", "x2"), [(tt.zeros((2,), tt.int8), 300), (-1, tt.zeros((2,), tt.uint8))])
+def test_where_refuses_a_python_int_its_integer_tensor_cannot_hold(x1: Any, x2: Any) -> None:
+    """numpy would wrap it around (``where(c, int8 tensor, 300)`` gave 44)."""
+    tensor = x1 if isinstance(x1, tt.Tensor) else x2
+    scalar = x2 if tensor is x1 else x1
+    limits = np.iinfo(tensor.numpy().dtype)
+    with pytest.raises(OverflowError) as raised:
+        tt.where(tt.ones((2,), tt.bool_), x1, x2)
+    assert str(raised.value) == (
+        f'"where": the Python int {scalar} is out of range for Tensor[{tensor.dtype.__name__}, 2] '
+        f"({tensor.dtype.__name__} holds {limits.min} to {limits.max})"
+    )
+    np.testing.assert_array_equal(tt.where(tt.ones((2,), tt.bool_), tensor, 7).numpy(), [0, 0])

@@ -137,7 +137,7 @@ ERRORS: list[tuple[Callable[[], object], type[Exception], str]] = [
     (lambda: tt.transpose(tt.ones((2, 3)), (1, -1)), tt.AxisError,
      'Axes (1, -1) for "transpose" on Tensor[float32, 2, 3] are not a permutation of its 2 axes (each axis exactly once)'),
     (lambda: tt.transpose(tt.ones((2, 3)), (0,)), tt.AxisError,
-     'Axes (0) for "transpose" on Tensor[float32, 2, 3] are not a permutation of its 2 axes (each axis exactly once)'),
+     'Axes (0,) for "transpose" on Tensor[float32, 2, 3] are not a permutation of its 2 axes (each axis exactly once)'),
     (lambda: tt.expand_dims(tt.ones((2, 3)), -4), tt.AxisError,
      'Axis -4 is out of range for "expand_dims" on Tensor[float32, 2, 3] (valid axes are -3 to 2)'),
     (lambda: tt.squeeze(tt.ones((1, 2, 3)), (0, 2)), tt.TensorShapeError,
@@ -162,7 +162,7 @@ ERRORS: list[tuple[Callable[[], object], type[Exception], str]] = [
     (lambda: tt.broadcast_to(tt.ones((2, 3)), (4, 3)), tt.BroadcastError,
      'Cannot broadcast Tensor[float32, 2, 3] to (4, 3) for "broadcast_to": size 2 at axis -2 is neither 1 nor 4'),
     (lambda: tt.broadcast_to(tt.ones((3,)), (1,)), tt.BroadcastError,
-     'Cannot broadcast Tensor[float32, 3] to (1,) for "broadcast_to": size 3 at axis -1 is neither 1 nor 1'),
+     'Cannot broadcast Tensor[float32, 3] to (1,) for "broadcast_to": size 3 at axis -1 is not 1'),
     (lambda: tt.broadcast_to(tt.ones((2, 3)), (3,)), tt.BroadcastError,
      'Cannot broadcast Tensor[float32, 2, 3] to (3,) for "broadcast_to": it has 2 dims, the shape 1'),
     (lambda: tt.broadcast_to(tt.ones((3,)), (-1, 3)), tt.BroadcastError,
@@ -197,3 +197,29 @@ def test_arguments_of_the_wrong_kind_are_refused_clearly(call: Callable[[], obje
     with pytest.raises(TypeError) as raised:
         call()
     assert str(raised.value) == message
+
+
+RANK_64 = f"Tensor[float32, {', '.join(['1'] * 64)}]"
+TOO_BIG = "would take more than numpy's limit of 9223372036854775807 bytes"
+BEYOND_NUMPY: list[tuple[Callable[[], object], str]] = [
+    (lambda: tt.expand_dims(tt.zeros((1,) * 64), 0), f"\"expand_dims\" on {RANK_64}: the result would have 65 dims, more than numpy's limit of 64"),
+    (lambda: tt.zeros((1,) * 64).reshape((1,) * 65), f"\"reshape\" on {RANK_64}: the result would have 65 dims, more than numpy's limit of 64"),
+    (lambda: tt.tile(tt.zeros((1,) * 64), (1,) * 65), f"\"tile\" on {RANK_64}: the result would have 65 dims, more than numpy's limit of 64"),
+    (lambda: tt.broadcast_to(tt.zeros((1,) * 64), (1,) * 65), f"\"broadcast_to\" on {RANK_64}: the result would have 65 dims, more than numpy's limit of 64"),
+    (lambda: tt.stack([tt.zeros((1,) * 64)] * 2), f"\"stack\" on {RANK_64} and {RANK_64}: the result would have 65 dims, more than numpy's limit of 64"),
+    (lambda: tt.zeros((1,) * 65), "\"zeros\": the result would have 65 dims, more than numpy's limit of 64"),
+    (lambda: tt.random.normal((1,) * 65), "\"normal\": the result would have 65 dims, more than numpy's limit of 64"),
+    (lambda: tt.tile(tt.zeros((2,), tt.int8), 2**70), f'"tile" on Tensor[int8, 2]: the result of shape ({2**71},) {TOO_BIG}'),
+    (lambda: tt.tile(tt.zeros((2,), tt.int8), (1, 2**62)), f'"tile" on Tensor[int8, 2]: the result of shape (1, {2**63}) {TOO_BIG}'),
+    (lambda: tt.broadcast_to(tt.zeros((2,), tt.int8), (2**70, 2)), f'"broadcast_to" on Tensor[int8, 2]: the result of shape ({2**70}, 2) {TOO_BIG}'),
+    (lambda: tt.eye(2**70), f'"eye": the result of shape ({2**70}, {2**70}) {TOO_BIG}'),
+    (lambda: tt.ones((2**40, 2**40)), f'"ones": the result of shape ({2**40}, {2**40}) {TOO_BIG}'),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("call", "message"), BEYOND_NUMPY, ids=[message.split('"')[1] + f"-{index}" for index, (_, message) in enumerate(BEYOND_NUMPY)])
+def test_results_beyond_numpys_limits_name_the_op_and_the_limit(call: Callable[[], object], message: str) -> None:
+    with pytest.raises(ValueError) as raised:
+        call()
+    assert str(raised.value) == message
+    assert raised.value.__context__ is None

@@ -25,6 +25,7 @@ from typedtensor._shape_rules import (
     Shape,
     argextreme_shape,
     axis_problem,
+    index_problem,
     take_along_axis_shape,
     take_shape,
 )
@@ -188,13 +189,19 @@ def _take_along_axis_problem(shape: tuple[int, ...], indices: tuple[int, ...], a
 
 
 def _gather(op: str, x: object, indices: object, array: Array, index: Array | int, axis: int | None) -> AnyTensor:
-    """``op`` of the namespace, its indices' values checked: before numpy for uint64 (which numpy
-    would wrap), from numpy's refusal otherwise (no cost when every index is in range)."""
+    """``op`` of the namespace, its indices' values checked: before numpy for an int (one
+    comparison; numpy cannot convert one beyond int64), for uint64 (which numpy would wrap) and
+    for an empty tensor (numpy takes nothing, so it checks nothing), else from numpy's refusal
+    (no cost when every index is in range)."""
     size = array.size if axis is None else array.shape[axis]
-    if isinstance(index, np.ndarray) and index.dtype == np.uint64:
+    if isinstance(index, int):
+        problem: Problem | None = index_problem(index, size, axis)
+    elif index.dtype == np.uint64 or array.size == 0:
         problem = out_of_range(index, size, axis)
-        if problem is not None:
-            fail(problem, op, [x, indices])
+    else:
+        problem = None
+    if problem is not None:
+        fail(problem, op, [x, indices])
     try:
         return result(getattr(namespace(array), op)(array, index, axis=axis))
     except IndexError:

@@ -15,7 +15,7 @@ import inspect
 import sys
 import threading
 import types
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass
 from typing import Any, TypeVar, _SpecialForm, overload
 
@@ -280,7 +280,15 @@ def check(value: object, annotation: object) -> object:
     """
     stack = _calls.stack
     call = stack[-1] if stack else CallRecord(None, ())
-    spec = _check_spec(annotation, call.names)
+    spec: Spec | None
+    try:
+        spec = _check_spec(annotation, call.names)
+    except TypeError:
+        if isinstance(annotation, Hashable):  # the spec's own error (an AnnotationError among them)
+            raise
+        spec = None  # a list or dict, which the cache cannot key: no annotation either
+    if spec is None:
+        raise _not_an_annotation(annotation)
     where = "value passed to check()" + (f" in {call.name}" if call.name else "")
     # Outside a checked call, a context of its own: the items of a list share their dims.
     with contextlib.nullcontext() if stack else jaxtyped("context"):
@@ -295,5 +303,9 @@ def _check_spec(annotation: object, names: DimNames) -> Spec:
     """The spec of an annotation given to ``check()``, translated once per annotation and call names."""
     spec = annotation_spec(annotation, ({}, {}), "check()", names)
     if spec is None:
-        raise AnnotationError(f"check() takes a Tensor[...] annotation, got {annotation!r}")
+        raise _not_an_annotation(annotation)
     return spec
+
+
+def _not_an_annotation(annotation: object) -> AnnotationError:
+    return AnnotationError(f"check() takes a Tensor[...] annotation, got {annotation!r}")

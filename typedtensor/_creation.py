@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import functools
+import math
 from typing import Any, Final, SupportsIndex, TypeVar, TypeVarTuple, Unpack, overload
 
 import numpy as np
 
 from typedtensor._dtypes import float32, generic, int64, marker_of, numpy_dtype_of
 from typedtensor._errors import problem_error
-from typedtensor._ops import int_argument
+from typedtensor._ops import int_argument, refuse_result
 from typedtensor._shape_rules import INT_DIMS, Problem, Shape as RuleShape, arange_shape
 from typedtensor._tensor import Tensor, wrap
 
@@ -75,12 +76,54 @@ def full(shape: tuple[Unpack[Shape]], value: complex | np.number[Any] | np.bool_
 @overload
 def full(shape: tuple[SupportsIndex, ...], value: complex | np.number[Any] | np.bool_, dtype: type[DTypeT]) -> Tensor[DTypeT, Unpack[tuple[Any, ...]]]: ...  # type: ignore[overload-cannot-match]  # pyright: ignore[reportOverlappingOverload]
 def full(shape: tuple[Any, ...], value: complex | np.number[Any] | np.bool_, dtype: type[generic]) -> Tensor[Any, Unpack[tuple[Any, ...]]]:
-    """A tensor of ``shape`` with every element ``value``, converted to ``dtype``."""
-    return _filled("full", shape, value, dtype)
+    """A tensor of ``shape`` with every element ``value``, converted to ``dtype``.
+
+    ``value`` is a number that ``dtype`` holds: a complex number for a real dtype, or a value
+    beyond the dtype's range, is refused (numpy would drop the imaginary part, or overflow).
+    """
+    return _filled("full", shape, _fill_value(value, dtype), dtype)
 
 
-def _filled(caller: str, shape: tuple[Any, ...], value: complex | np.number[Any] | np.bool_, dtype: type[generic]) -> Tensor[Any, Unpack[tuple[Any, ...]]]:
-    return Tensor(np.full(checked_shape(caller, shape), value, dtype=numpy_dtype_of(dtype)))
+def _fill_value(value: object, dtype: type[generic]) -> complex:
+    """``value`` if ``dtype`` holds it, else a ``TypeError`` (not a number, or complex for a real
+    dtype) or a ``ValueError`` (out of the dtype's range)."""
+    if not isinstance(value, (bool, int, float, complex, np.bool_, np.number)):
+        got = "None" if value is None else type(value).__name__
+        raise TypeError(f'"full": value must be a number (bool, int, float or complex), got {got}')
+    numpy_dtype = numpy_dtype_of(dtype)
+    if isinstance(value, (complex, np.complexfloating)):
+        if numpy_dtype.kind != "c":
+            raise TypeError(f'"full": a complex value ({value!r}) does not fit {dtype.__name__}, a real dtype; pass its .real or a complex dtype')
+    elif numpy_dtype.kind != "f" or not isinstance(value, (float, np.floating)) or math.isfinite(value):
+        _check_in_range("full", f"value {value} is", value, value, dtype)  # NaN and infinities fit a float dtype
+    return value  # type: ignore[return-value]  # a numpy number is one too
+
+
+def _check_in_range(op: str, subject: str, low: Any, high: Any, dtype: type[generic]) -> None:
+    """A ``ValueError`` if ``low`` or ``high`` is beyond the finite values of ``dtype`` (numpy
+    would wrap an integer around, or round a float to infinity); bool and complex dtypes pass."""
+    numpy_dtype: np.dtype[Any] = numpy_dtype_of(dtype)
+    smallest: float
+    largest: float
+    if numpy_dtype.kind in "iu":
+        integers = np.iinfo(numpy_dtype)
+        smallest, largest = int(integers.min), int(integers.max)  # Python numbers: no cast in the comparison
+    elif numpy_dtype.kind == "f":
+        floats = np.finfo(numpy_dtype)
+        smallest, largest = float(floats.min), float(floats.max)
+    else:
+        return
+    if not smallest <= low <= high <= largest:
+        raise ValueError(f'"{op}": {subject} out of range for {dtype.__name__} ({smallest} to {largest})')
+
+
+def _filled(caller: str, shape: tuple[Any, ...], value: complex, dtype: type[generic]) -> Tensor[Any, Unpack[tuple[Any, ...]]]:
+    sizes, numpy_dtype = checked_shape(caller, shape), numpy_dtype_of(dtype)
+    try:
+        return Tensor(np.full(sizes, value, dtype=numpy_dtype))
+    except (ValueError, OverflowError) as error:
+        refusal: Exception = error
+    refuse_result(caller, [], sizes, numpy_dtype.itemsize, refusal)
 
 
 def checked_shape(caller: str, shape: object) -> tuple[int, ...]:
@@ -115,7 +158,12 @@ def arange(start: SupportsIndex, stop: SupportsIndex | None = None, step: Suppor
     problem = _arange_problem(*bounds)
     if problem is not None:
         raise problem_error(problem, "arange", [])
-    begin, end, stride = (0, bounds[0], bounds[2]) if stop is None else bounds
+    first, last_bound, stride = bounds
+    begin, end = (0, first) if last_bound is None else (first, last_bound)
+    count = len(range(begin, end, stride))
+    if count:
+        last = begin + (count - 1) * stride
+        _check_in_range("arange", f"values {begin} to {last} are", min(begin, last), max(begin, last), dtype)
     try:
         return wrap(np.arange(begin, end, stride, dtype=numpy_dtype_of(dtype)))
     except (OverflowError, ValueError, TypeError) as error:  # a bound that does not fit the dtype
@@ -140,4 +188,9 @@ def eye(n: SupportsIndex, m: SupportsIndex | None = None, *, k: SupportsIndex = 
     columns = rows if m is None else int_argument("eye", "m", m)
     if rows < 0 or columns < 0:
         raise ValueError(f'"eye": sizes must not be negative, got n={rows}, m={columns}')
-    return wrap(np.eye(rows, columns, int_argument("eye", "k", k), dtype=numpy_dtype_of(dtype)))
+    numpy_dtype = numpy_dtype_of(dtype)
+    try:
+        return wrap(np.eye(rows, columns, int_argument("eye", "k", k), dtype=numpy_dtype))
+    except (ValueError, OverflowError) as error:
+        refusal: Exception = error
+    refuse_result("eye", [], (rows, columns), numpy_dtype.itemsize, refusal)

@@ -15,12 +15,12 @@ from __future__ import annotations
 import functools
 import operator
 from collections.abc import Callable
-from typing import Any, Final, TypeAlias
+from typing import Any, Final, NoReturn, TypeAlias
 
 import numpy as np
 
-from typedtensor._dtypes import CONCRETE_DTYPES, generic, marker_named, marker_of, numpy_dtype_of
-from typedtensor._ops import AnyTensor, Array, array_of, fail, namespace, result
+from typedtensor._dtypes import CONCRETE_DTYPES, generic, marker_named, marker_of, numpy_dtype_of, type_text
+from typedtensor._ops import AnyTensor, Array, array_of, fail, namespace, operand_text, result
 from typedtensor._shape_rules import (
     BINARY_RULES,
     INT_DIMS,
@@ -32,6 +32,7 @@ from typedtensor._shape_rules import (
     binary_dtype,
     broadcast_shapes,
     cast_dtype,
+    join_operands,
     unary_dtype,
 )
 from typedtensor._tensor import Tensor, wrap
@@ -126,8 +127,35 @@ def binary(op: str, x1: object, x2: object) -> AnyTensor:
         refused = _binary_refusal(op, left_key, right_key)
         if refused is not None:  # a scalar named by its kind (numpy's float64 is a float), as statically
             fail(refused, op, [x if isinstance(x, Tensor) else value for x, value in ((x1, left), (x2, right))])
-    value = (_FUNCTIONS.get((type(array), op)) or _function(array, op))(left, right)
-    return wrap(value) if type(value) is np.ndarray else result(value)  # numpy gives scalars for rank 0
+    try:  # free unless numpy raises: no check before it on the fast path
+        value = (_FUNCTIONS.get((type(array), op)) or _function(array, op))(left, right)
+    except (OverflowError, ValueError) as error:
+        refusal: Exception = error
+    else:
+        return wrap(value) if type(value) is np.ndarray else result(value)  # numpy gives scalars for rank 0
+    _refuse(op, x1, x2, left, right, refusal)  # outside the except block: numpy's error is not the context
+
+
+def _refuse(op: str, x1: object, x2: object, left: Value, right: Value, error: Exception) -> NoReturn:
+    """Raise why numpy refused ``op``, naming the op and its operands: a Python int beyond the
+    tensor's dtype, or integers to a negative integer power; anything else as numpy raised it."""
+    operands = join_operands([operand_text(x) for x in (x1, x2)])
+    if isinstance(error, OverflowError):
+        scalar, array = (left, right) if isinstance(right, np.ndarray) else (right, left)
+        if type(scalar) is int and isinstance(array, np.ndarray) and array.dtype.kind in "iu":
+            raise _int_out_of_range(op, scalar, array) from None
+    elif "negative integer powers" in str(error):
+        raise ValueError(
+            f'"{op}" on {operands}: integers to negative integer powers are not allowed; cast the base to a float dtype first'
+        ) from None
+    raise error
+
+
+def _int_out_of_range(op: str, scalar: int, array: Array) -> OverflowError:
+    limits = np.iinfo(array.dtype)
+    return OverflowError(
+        f'"{op}": the Python int {scalar} is out of range for {type_text(array)} ({array.dtype} holds {limits.min} to {limits.max})'
+    )
 
 
 _FUNCTIONS: dict[tuple[type, str], Callable[..., Any]] = {}
@@ -159,6 +187,12 @@ def select(condition: object, x1: object, x2: object) -> AnyTensor:
     """``where(condition, x1, x2)``: ``x1`` where ``condition`` is nonzero, else ``x2``, broadcast."""
     mask = array_of("where", condition, "condition")
     values = _operand("where", x1, "x1"), _operand("where", x2, "x2")
+    if type(values[0]) is int or type(values[1]) is int:  # numpy would wrap one its integer dtype cannot hold
+        for scalar, other in (values, values[::-1]):
+            if type(scalar) is int and isinstance(other, np.ndarray) and other.dtype.kind in "iu":
+                limits = np.iinfo(other.dtype)
+                if not limits.min <= scalar <= limits.max:
+                    raise _int_out_of_range("where", scalar, other)
     shapes = tuple(value.shape for value in (mask, *values) if isinstance(value, np.ndarray))
     if any(shape != mask.shape for shape in shapes):
         problem = _broadcast_problem(shapes)

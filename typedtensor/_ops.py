@@ -8,20 +8,25 @@ array library would then be a matter of tests. Asking an array for its namespace
 
 from __future__ import annotations
 
+import math
 import operator
+import sys
 from collections.abc import Sequence
 from types import ModuleType
-from typing import Any, NoReturn, TypeAlias
+from typing import Any, Final, NoReturn, TypeAlias
 
 import numpy as np
 
 from typedtensor._dtypes import type_text
 from typedtensor._errors import problem_error
-from typedtensor._shape_rules import Problem
+from typedtensor._shape_rules import Problem, join_operands
 from typedtensor._tensor import Tensor, wrap
 
 Array: TypeAlias = np.ndarray[Any, Any]
 AnyTensor: TypeAlias = Tensor[Any, *tuple[Any, ...]]
+
+#: The most dims numpy gives an array.
+MAX_RANK: Final = 64
 
 _NAMESPACES: dict[type, ModuleType] = {}
 
@@ -65,3 +70,15 @@ def int_argument(op: str, name: str, value: object) -> int:
     if isinstance(value, (int, np.integer)) and not isinstance(value, (bool, np.bool_)):
         return operator.index(value)
     raise TypeError(f'"{op}": {name} must be an int, got {type(value).__name__} {value!r}')
+
+
+def refuse_result(op: str, operands: Sequence[object], shape: Sequence[int], itemsize: int, error: Exception) -> NoReturn:
+    """Raise why numpy could not make ``op``'s result of ``shape`` (called once numpy has refused,
+    so the ops pay nothing when it does not): more dims than numpy's limit, or more bytes than
+    numpy can count; any other refusal as numpy raised it."""
+    where = f'"{op}" on {join_operands([operand_text(value) for value in operands])}' if operands else f'"{op}"'
+    if len(shape) > MAX_RANK:
+        raise ValueError(f"{where}: the result would have {len(shape)} dims, more than numpy's limit of {MAX_RANK}") from None
+    if max(shape, default=0) > sys.maxsize or math.prod(shape) * itemsize > sys.maxsize:
+        raise ValueError(f"{where}: the result of shape {tuple(shape)} would take more than numpy's limit of {sys.maxsize} bytes") from None
+    raise error

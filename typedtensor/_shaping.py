@@ -15,7 +15,7 @@ from collections.abc import Callable, Hashable, Sequence
 from typing import Any, Final, Literal, SupportsIndex, TypeAlias, TypeVar, TypeVarTuple, overload
 
 from typedtensor._errors import problem_error
-from typedtensor._ops import AnyTensor, Array, array_of, fail, namespace, operand_text, result
+from typedtensor._ops import AnyTensor, array_of, fail, namespace, operand_text, refuse_result, result
 from typedtensor._reduce import _axis_key, _is_int
 from typedtensor._shape_rules import (
     INT_DIMS,
@@ -58,8 +58,7 @@ def reshape(x: Tensor[GenericT, *tuple[Any, ...]], shape: SupportsIndex | tuple[
     >>> tt.reshape(tt.ones((2, 3)), (-1,)).shape
     (6,)
     """
-    array, _, reshaped = _checked_sizes("reshape", reshape_shape, x, shape, "shape")
-    return result(namespace(array).reshape(array, reshaped))
+    return _sized("reshape", reshape_shape, x, shape, "shape")
 
 
 @overload
@@ -99,7 +98,11 @@ def expand_dims(x: AnyTensor, axis: int) -> AnyTensor:
     expanded = _outcome(expand_dims_shape, array.shape, index)
     if isinstance(expanded, Problem):
         fail(expanded, "expand_dims", [x])
-    return result(namespace(array).expand_dims(array, axis=index))
+    try:
+        return result(namespace(array).expand_dims(array, axis=index))
+    except ValueError as error:
+        refusal = error
+    refuse_result("expand_dims", [x], expanded, array.itemsize, refusal)
 
 
 @overload
@@ -177,8 +180,7 @@ def tile(x: Tensor[GenericT, *tuple[Any, ...]], reps: SupportsIndex | tuple[Any,
     >>> tt.tile(tt.zeros((2, 3)), (2, 1, 2)).shape
     (2, 2, 6)
     """
-    array, repetitions, _ = _checked_sizes("tile", tile_shape, x, reps, "reps")
-    return result(namespace(array).tile(array, repetitions))
+    return _sized("tile", tile_shape, x, reps, "reps")
 
 
 @overload
@@ -192,8 +194,7 @@ def broadcast_to(x: AnyTensor, shape: SupportsIndex | tuple[Any, ...] | list[Any
     >>> tt.broadcast_to(tt.zeros((3,)), (2, 3)).shape
     (2, 3)
     """
-    array, target, _ = _checked_sizes("broadcast_to", broadcast_to_shape, x, shape, "shape")
-    return result(namespace(array).broadcast_to(array, target))
+    return _sized("broadcast_to", broadcast_to_shape, x, shape, "shape")
 
 
 def _sizes(op: str, value: object, parameter: str) -> tuple[int, ...]:
@@ -215,15 +216,20 @@ def _axis(op: str, value: object) -> int:
     raise TypeError(f'"{op}": axis must be an int, got {type(value).__name__} {value!r}')
 
 
-def _checked_sizes(op: str, rule: Rule, x: object, value: object, parameter: str) -> tuple[Array, tuple[int, ...], tuple[int, ...]]:
-    """For an op of a tensor and sizes (a shape, repetitions): the array, the sizes and the result's
-    shape, once the rule accepts them; else its problem, naming the tensor and the sizes as given."""
+def _sized(op: str, rule: Rule, x: object, value: object, parameter: str) -> AnyTensor:
+    """An op of a tensor and sizes (a shape, repetitions), computed by the namespace's function of
+    that name once the rule accepts them; else the rule's problem, naming the tensor and the sizes
+    as given, or why numpy could not make the result."""
     array = array_of(op, x)
     sizes = _sizes(op, value, parameter)
     outcome = _outcome(rule, array.shape, sizes)
     if isinstance(outcome, Problem):
         raise problem_error(outcome, op, [operand_text(x), format_sizes([str(size) for size in sizes])])
-    return array, sizes, outcome
+    try:
+        return result(getattr(namespace(array), op)(array, sizes))
+    except (ValueError, OverflowError) as error:
+        refusal: Exception = error
+    refuse_result(op, [x], outcome, array.itemsize, refusal)
 
 
 def _join(op: str, rule: JoinRule, tensors: object, axis: object) -> AnyTensor:
@@ -235,7 +241,11 @@ def _join(op: str, rule: JoinRule, tensors: object, axis: object) -> AnyTensor:
     problem = _join_problem(rule, tuple([array.shape for array in arrays]), index)
     if problem is not None:
         fail(problem, op, tensors)
-    return result(getattr(namespace(arrays[0]), op)(arrays, axis=index))
+    try:
+        return result(getattr(namespace(arrays[0]), op)(arrays, axis=index))
+    except (ValueError, IndexError) as error:  # a stack of 64 dims
+        refusal: Exception = error
+    refuse_result(op, tensors, (len(arrays), *arrays[0].shape), arrays[0].itemsize, refusal)
 
 
 @functools.lru_cache(maxsize=_CACHE_SIZE)

@@ -20,6 +20,7 @@ import numpy as np
 
 from typedtensor._creation import checked_shape
 from typedtensor._dtypes import float32, floating, generic, numpy_dtype_of
+from typedtensor._ops import refuse_result
 from typedtensor._tensor import Tensor
 
 __all__ = ["Rng", "normal", "uniform"]
@@ -52,6 +53,7 @@ def normal(
     >>> tt.random.normal((3,), tt.float64, rng=42)
     Tensor[float64, 3]([ 0.30471708, -1.03998411,  0.7504512 ])
     """
+    mean, stddev = _real("normal", "mean", mean), _real("normal", "stddev", stddev)
     if not stddev >= 0:
         raise ValueError(f'"normal": stddev must not be negative, got {stddev!r}')
     return _drawn("normal", "standard_normal", shape, dtype, rng, stddev, mean)
@@ -76,7 +78,16 @@ def uniform(
     >>> tt.random.uniform((2,), rng=0, low=-1.0, high=1.0)
     Tensor[float32, 2]([0.7012484 , 0.27392328])
     """
+    low, high = _real("uniform", "low", low), _real("uniform", "high", high)
     return _drawn("uniform", "random", shape, dtype, rng, high - low, low)
+
+
+def _real(op: str, name: str, value: object) -> float:
+    """A real-number parameter of ``op``, or a ``TypeError`` naming it (a complex one would lose
+    its imaginary part)."""
+    if isinstance(value, (int, float, np.integer, np.floating)) and not isinstance(value, (bool, np.bool_)):
+        return float(value)
+    raise TypeError(f'"{op}": {name} must be a real number (int or float), got {type(value).__name__} {value!r}')
 
 
 def _drawn(
@@ -84,10 +95,16 @@ def _drawn(
 ) -> Tensor[Any, Unpack[tuple[Any, ...]]]:
     """Values of the Generator's ``method`` (standard normal, or uniform in [0, 1)), scaled and shifted."""
     sizes, drawn_in = checked_shape(op, shape), _float_dtype(op, dtype)
-    values = getattr(_generator(op, rng), method)(sizes, dtype=drawn_in)
-    if scale != 1.0 or offset != 0.0:
-        values = values * scale + offset  # Python floats: computed in the drawn dtype
-    return Tensor(np.asarray(values, dtype=numpy_dtype_of(dtype)))  # a shape of () draws a numpy scalar
+    generator = _generator(op, rng)
+    try:
+        values = getattr(generator, method)(sizes, dtype=drawn_in)
+    except (ValueError, OverflowError) as error:  # more dims or bytes than numpy's limits
+        refusal: Exception = error
+    else:
+        if scale != 1.0 or offset != 0.0:
+            values = values * scale + offset  # Python floats: computed in the drawn dtype
+        return Tensor(np.asarray(values, dtype=numpy_dtype_of(dtype)))  # a shape of () draws a numpy scalar
+    refuse_result(op, [], sizes, drawn_in.itemsize, refusal)  # outside the except block: numpy's error is not the context
 
 
 def _float_dtype(op: str, dtype: type[generic]) -> np.dtype[Any]:

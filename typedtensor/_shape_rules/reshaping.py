@@ -169,9 +169,9 @@ class NotAPermutation(Problem):
     rank_is_minimum: bool = False
 
     def message(self, op: str, operands: Sequence[str]) -> str:
-        listed = ", ".join("int" if isinstance(axis, Unknown) else str(axis) for axis in self.axes)
+        listed = format_sizes(["int" if isinstance(axis, Unknown) else str(axis) for axis in self.axes])
         rank = f"at least {self.rank}" if self.rank_is_minimum else str(self.rank)
-        return f'Axes ({listed}) for "{op}" on {operands[0]} are not a permutation of its {rank} axes (each axis exactly once)'
+        return f'Axes {listed} for "{op}" on {operands[0]} are not a permutation of its {rank} axes (each axis exactly once)'
 
 
 def permute_shape(shape: Shape[D, V], axes: tuple[int | Unknown, ...] | Unknown | None) -> Shape[D, V] | Problem:
@@ -364,6 +364,8 @@ class SizeNotBroadcast(CannotBroadcastTo):
     axis: int  # negative: counted from the end, where broadcasting aligns dims
 
     def reason(self) -> str:
+        if self.target == 1:
+            return f"size {self.size} at axis {self.axis} is not 1"
         return f"size {self.size} at axis {self.axis} is neither 1 nor {self.target}"
 
 
