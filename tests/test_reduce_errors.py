@@ -50,6 +50,15 @@ def test_an_axis_of_the_wrong_kind(axis: object) -> None:
         tt.reduce_prod(X, axis=axis)  # type: ignore[arg-type]
 
 
+@pytest.mark.parametrize(("axis", "got"), [(True, "bool"), (np.True_, "bool"), ((0, True), "a bool in a tuple"), ([False], "a bool in a list")])
+def test_a_bool_axis_is_named_as_the_plugin_names_it(axis: object, got: str) -> None:
+    """The plugin sees only types (``tuple[int, bool]``): both say what kind of axis holds a bool."""
+    message = '"sum": axis must be None, an int, a tuple or list of ints, or a Selection string such as "^v^"; got ' + got
+    with pytest.raises(TypeError) as raised:
+        X.sum(axis=axis)  # type: ignore[arg-type]
+    assert str(raised.value) == message
+
+
 def test_numpy_integers_are_axes() -> None:
     assert X.sum(axis=(np.int64(1), np.int8(-1))).shape == (32, 5)
     assert X.sum(axis=np.int32(0)).shape == (256, 5, 128)

@@ -21,7 +21,7 @@ from typedtensor._compiled import CompiledPlan
 from typedtensor._layout import fold, memory_order
 from typedtensor._dtypes import marker_named, marker_of, numpy_dtype_of, type_text
 from typedtensor._errors import problem_error
-from typedtensor._shape_rules import AxisKey, Problem, apply_mask, reduced_mask, result_dtype, wrong_axis_kind
+from typedtensor._shape_rules import AxisKey, Problem, apply_mask, bool_axis_kind, reduced_mask, result_dtype, wrong_axis_kind
 
 Array: TypeAlias = np.ndarray[Any, Any]
 
@@ -85,7 +85,16 @@ def _axis_key(axis: object, caller: str) -> AxisKey:
         return tuple(operator.index(k) for k in axis)
     if _is_int(axis):
         return operator.index(axis)  # type: ignore[arg-type]
-    raise TypeError(wrong_axis_kind(caller, f"{type(axis).__name__} {axis!r}"))
+    raise TypeError(wrong_axis_kind(caller, _axis_kind(axis)))
+
+
+def _axis_kind(axis: object) -> str:
+    """What a refused ``axis`` is: a bool (alone or in a tuple or list) as the plugin says it."""
+    if isinstance(axis, (bool, np.bool_)):
+        return bool_axis_kind(None)
+    if isinstance(axis, (tuple, list)) and any(isinstance(k, (bool, np.bool_)) for k in axis):
+        return bool_axis_kind("tuple" if isinstance(axis, tuple) else "list")
+    return f"{type(axis).__name__} {axis!r}"
 
 
 def _is_int(value: object) -> bool:

@@ -139,8 +139,9 @@ def _axis_item(typ: Type) -> int | shape_rules.Unknown:
     raise NotUnderstood  # bools (reported by bool_axis), floats, nested tuples: mypy reports the rest
 
 
-def bool_axis(ctx: CallContext) -> Type | None:
-    """The type of ``axis`` if it is a ``bool`` or holds one (``(0, True)``, ``list[bool]``).
+def bool_axis(ctx: CallContext) -> str | None:
+    """What ``axis`` is if it is a ``bool`` or a tuple or list holding one (``(0, True)``), as
+    ``bool_axis_kind`` words it; None otherwise.
 
     A ``bool`` is an ``int`` to the type system, so the declared type lets it through; the
     runtime refuses it, and the plugin reports it.
@@ -149,11 +150,15 @@ def bool_axis(ctx: CallContext) -> Type | None:
     if actual is None:
         return None
     typ, expr = actual
+    proper = get_proper_type(typ)
     if isinstance(expr, ListExpr):
-        items = [ctx.api.get_expression_type(item) for item in expr.items]
+        items, container = [ctx.api.get_expression_type(item) for item in expr.items], "list"
     else:
-        items = _items(get_proper_type(typ))
-    return typ if any(map(_is_bool, items)) else None
+        items = _items(proper)
+        container = "list" if _is_instance_of(proper, "builtins.list") else "tuple"
+    if not any(map(_is_bool, items)):
+        return None
+    return shape_rules.bool_axis_kind(None if _is_bool(proper) else container)
 
 
 def holds_bool(typ: Type) -> bool:

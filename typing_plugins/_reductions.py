@@ -6,7 +6,6 @@ import functools
 from typing import Final
 
 from mypy.errorcodes import ARG_TYPE
-from mypy.messages import format_type_bare
 from mypy.types import AnyType, Instance, LiteralType, Type, TypeOfAny, TypeVarType, UnpackType, get_proper_type
 
 from typing_plugins._arguments import DIM, axis_argument, bool_axis, dtype_argument, keepdims_argument, shape_argument
@@ -50,8 +49,7 @@ def infer_reduction(ctx: CallContext, caller: str, op: str, receiver: Type) -> T
     boolean = bool_axis(ctx)
     if boolean is not None:
         # A bool is an int to the type system, so the declared type admits it; the runtime does not.
-        message = shape_rules.wrong_axis_kind(caller, format_type_bare(boolean, ctx.api.options))
-        ctx.api.fail(message, axis[0], code=ARG_TYPE)
+        ctx.api.fail(shape_rules.wrong_axis_kind(caller, boolean), axis[0], code=ARG_TYPE)
         return unknown_tensor(ctx.api, dtype)
     one = LiteralType(1, int_type(ctx.api))
     shape = shape_rules.reduce_shape(tensor.shape, axis_argument(ctx), keepdims_argument(ctx), one)

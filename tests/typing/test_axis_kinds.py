@@ -157,7 +157,7 @@ def test_pyright_with_the_declared_types(pyright_errors: set[int], value: str) -
 def test_the_plugin_reports_a_bool_axis_in_the_runtimes_words(mypy_run: MypyRun, module: Path) -> None:
     assert [m.text for m in mypy_run.about(module, _line("(0, True)", 0))] == [
         '"sum": axis must be None, an int, a tuple or list of ints, or a Selection string such as "^v^"; '
-        "got tuple[int, bool]  [arg-type]"
+        "got a bool in a tuple  [arg-type]"
     ]
 
 

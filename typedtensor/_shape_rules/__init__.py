@@ -54,6 +54,7 @@ from .reductions import (
     reduce_shape as reduce_shape,
     reduced_mask as reduced_mask,
     selection_problem as selection_problem,
+    bool_axis_kind as bool_axis_kind,
     wrong_axis_kind as wrong_axis_kind,
 )
 from .matmul import BatchDimsDiffer as BatchDimsDiffer, Flag as Flag, InnerDimsDiffer as InnerDimsDiffer, matmul_shape as matmul_shape

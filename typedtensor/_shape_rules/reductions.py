@@ -68,6 +68,12 @@ class InvalidSelection(Problem):
         )
 
 
+def bool_axis_kind(container: str | None) -> str:
+    """What ``wrong_axis_kind`` says of a bool axis (``bool``), or of a ``tuple`` or ``list``
+    holding one (``a bool in a tuple``): the runtime sees the value, the plugin only its type."""
+    return "bool" if container is None else f"a bool in a {container}"
+
+
 def wrong_axis_kind(op: str, got: str) -> str:
     """The message for an ``axis`` that is none of the kinds ``axis`` takes; ``got`` says what it is."""
     example = SELECTION_REDUCE + SELECTION_KEEP + SELECTION_REDUCE
