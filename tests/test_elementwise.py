@@ -337,3 +337,19 @@ def test_where_refuses_a_python_int_its_integer_tensor_cannot_hold(x1: Any, x2: 
         f"({tensor.dtype.__name__} holds {limits.min} to {limits.max})"
     )
     np.testing.assert_array_equal(tt.where(tt.ones((2,), tt.bool_), tensor, 7).numpy(), [0, 0])
+
+
+@pytest.mark.parametrize(
+    ("expression", "op", "parameter"),
+    [("a + x", "add", "x1"), ("a < x", "greater", "x2"), ("a == x", "equal", "x2"), ("a ** x", "power", "x1"), ("x - a", "subtract", "x2")],
+)
+def test_an_ndarray_operand_is_refused_in_the_plugins_words(expression: str, op: str, parameter: str) -> None:
+    """numpy defers to the tensor (``__array_ufunc__ = None``), which refuses the array; the mypy
+    plugin reports the same words (``test_mypy_messages.yml``: an_ndarray_operand...)."""
+    x, a = tt.zeros((3,)), np.ones(3)
+    with pytest.raises(TypeError) as raised:
+        eval(expression, {"x": x, "a": a})
+    assert str(raised.value) == (
+        f'"{op}": {parameter} must be a typedtensor.Tensor or a Python scalar (bool, int, float, complex), '
+        "got ndarray; make a tensor of it with typedtensor.tensor(value)"
+    )

@@ -34,6 +34,7 @@ from typedtensor._shape_rules import (
     cast_dtype,
     join_operands,
     unary_dtype,
+    wrong_operand,
 )
 from typedtensor._tensor import Tensor, wrap
 
@@ -56,10 +57,7 @@ def _operand(op: str, value: object, parameter: str) -> Value:
         return float(value)  # numpy's float64 is a float: plain, it promotes weakly like one
     if isinstance(value, complex):
         return complex(value)
-    raise TypeError(
-        f'"{op}": {parameter} must be a typedtensor.Tensor or a Python scalar (bool, int, float, complex), '
-        f"got {type(value).__name__}; make a tensor of it with typedtensor.tensor(value)"
-    )
+    raise TypeError(wrong_operand(op, parameter, type(value).__name__))
 
 
 @functools.lru_cache(maxsize=_CACHE_SIZE)

@@ -18,6 +18,7 @@ import functools
 from collections.abc import Callable, Sequence
 from typing import Final
 
+from mypy.errorcodes import OPERATOR
 from mypy.plugin import FunctionContext, FunctionSigContext, MethodContext, MethodSigContext
 from mypy.types import (
     AnyType,
@@ -91,9 +92,43 @@ def binary_method_hook(op: str, reflected: bool, ctx: MethodContext) -> Type:
 
     def infer() -> Type:
         (other,) = _arguments(ctx, 1)
+        array = _numpy_name(other)
+        if array is not None:  # ``x == a``: Tensor's ``__eq__`` takes any object, and refuses an array
+            return _refuse_operand(ctx, op, "x1" if reflected else "x2", array)
         return _infer_binary(ctx, op, *((other, ctx.type) if reflected else (ctx.type, other)))
 
     return guarded(ctx, infer)
+
+
+def array_operator_hook(name: str, ctx: MethodContext) -> Type:
+    """``a + x`` with ``a`` an ndarray (``a.__add__(x)``), or ``x + a``, which mypy checks as
+    ``a.__radd__(x)`` once Tensor's ``__add__`` refuses the array. numpy's stubs take a tensor;
+    at run time numpy defers to it (``__array_ufunc__ = None``) and Tensor refuses the array."""
+    if not ctx.arg_types or len(ctx.arg_types[0]) != 1 or tensor_type(ctx.arg_types[0][0]) is None:  # ``__pow__`` has a ``mod`` too
+        return ctx.default_return_type
+    array = _numpy_name(ctx.type) or "ndarray"
+    if name in shape_rules.REFLECTED_METHODS:  # ``x + a``: Tensor's ``__add__(a)`` runs
+        return _refuse_operand(ctx, shape_rules.REFLECTED_METHODS[name], "x2", array)
+    op = shape_rules.BINARY_METHODS[name]
+    if op in shape_rules.SWAPPED_COMPARISONS:  # ``a < x``: Tensor's ``__gt__(a)`` runs
+        return _refuse_operand(ctx, shape_rules.SWAPPED_COMPARISONS[op], "x2", array)
+    return _refuse_operand(ctx, op, "x1", array)  # ``a + x``: Tensor's ``__radd__(a)`` runs
+
+
+def _numpy_name(typ: Type) -> str | None:
+    """The class name of an ndarray type (what the runtime's message names); None for others.
+
+    numpy scalars are left to mypy: its own error where the declared types refuse them, none for
+    ``float64``, a ``float`` the runtime takes."""
+    proper = get_proper_type(typ)
+    if isinstance(proper, Instance) and proper.type.has_base("numpy.ndarray"):
+        return proper.type.name
+    return None
+
+
+def _refuse_operand(ctx: CallContext, op: str, parameter: str, got: str) -> Type:
+    ctx.api.fail(shape_rules.wrong_operand(op, parameter, got), ctx.context, code=OPERATOR)
+    return unknown_tensor(ctx.api, AnyType(TypeOfAny.special_form))  # one bug, one error
 
 
 def where_hook(ctx: FunctionContext) -> Type:
@@ -246,6 +281,10 @@ METHOD_HOOKS: Final[dict[str, MethodHook]] = {
     **{name: functools.partial(binary_method_hook, op, False) for name, op in shape_rules.BINARY_METHODS.items()},
     **{name: functools.partial(binary_method_hook, op, True) for name, op in shape_rules.REFLECTED_METHODS.items()},
     "astype": functools.partial(cast_method_hook, "astype"),
+}
+#: numpy's operators take a tensor in numpy's stubs; at run time the tensor refuses the array.
+ARRAY_METHOD_HOOKS: Final[dict[str, MethodHook]] = {
+    f"numpy.ndarray.{name}": functools.partial(array_operator_hook, name) for name in (*shape_rules.BINARY_METHODS, *shape_rules.REFLECTED_METHODS)
 }
 #: ``2 == x`` is ``int.__eq__(x)`` to mypy (it takes any object): with a tensor it is elementwise.
 SCALAR_METHOD_HOOKS: Final[dict[str, MethodHook]] = {

@@ -41,7 +41,7 @@ METHOD_HOOKS: Final[dict[str, MethodHook]] = {
     **_indexing.METHOD_HOOKS,
 }
 #: Methods of other classes by fullname, such as ``int.__eq__`` with a tensor argument.
-OTHER_METHOD_HOOKS: Final[dict[str, MethodHook]] = {**_elementwise.SCALAR_METHOD_HOOKS}
+OTHER_METHOD_HOOKS: Final[dict[str, MethodHook]] = {**_elementwise.SCALAR_METHOD_HOOKS, **_elementwise.ARRAY_METHOD_HOOKS}
 #: Attributes of ``Tensor`` by fullname (``x.T``).
 ATTRIBUTE_HOOKS: Final[dict[str, _shaping.AttributeHook]] = {**_shaping.ATTRIBUTE_HOOKS}
 #: Signatures adjusted before mypy checks a call: overloads loosened so the hook alone decides.

@@ -32,6 +32,7 @@ from .elementwise import (
     BINARY_RULES as BINARY_RULES,
     REFLECTED_METHODS as REFLECTED_METHODS,
     SCALAR_KINDS as SCALAR_KINDS,
+    SWAPPED_COMPARISONS as SWAPPED_COMPARISONS,
     UNARY_METHODS as UNARY_METHODS,
     UNARY_RULES as UNARY_RULES,
     CategoryNotDType as CategoryNotDType,
@@ -41,6 +42,7 @@ from .elementwise import (
     is_scalar_kind as is_scalar_kind,
     unary_dtype as unary_dtype,
     where_dtype as where_dtype,
+    wrong_operand as wrong_operand,
 )
 from .reductions import (
     REDUCTION_OPS as REDUCTION_OPS,

@@ -140,6 +140,22 @@ REFLECTED_METHODS: Final = {
 }  # fmt: skip
 
 
+#: A comparison as Python runs it reflected (``a < x`` is ``x > a``).
+SWAPPED_COMPARISONS: Final = {
+    "less": "greater", "less_equal": "greater_equal", "greater": "less", "greater_equal": "less_equal",
+    "equal": "equal", "not_equal": "not_equal",
+}  # fmt: skip
+
+
+def wrong_operand(op: str, parameter: str, got: str) -> str:
+    """The message for an operand of ``op`` that is neither a Tensor nor a Python scalar (an
+    ndarray, a numpy scalar): ``got`` is its type's name."""
+    return (
+        f'"{op}": {parameter} must be a typedtensor.Tensor or a Python scalar (bool, int, float, complex), '
+        f"got {got}; make a tensor of it with typedtensor.tensor(value)"
+    )
+
+
 def unary_dtype(op: str, dtype: str) -> str | DTypeRefused:
     """The result dtype of unary ``op`` on a tensor of ``dtype`` (a dtype or category name).
 

@@ -206,3 +206,16 @@ def broadcast_errors(x: Tensor[float32, L[2], L[3]], four: Tensor[float32, L[4]]
     tt.where(x > 0, x, four)  # type: ignore[tensor-broadcast]
     tt.subtract(mask, mask)  # type: ignore[tensor-dtype]
     y: Tensor[float32, L[4]] = x - four  # type: ignore[tensor-broadcast]
+
+
+def ndarray_operands(x: Tensor[float32, L[3]], a: np.ndarray[Any, np.dtype[np.float64]]) -> None:
+    """An ndarray beside a tensor is refused at run time (the tensor asks for a Tensor or a
+    Python scalar), whichever side it is on; numpy's stubs would take it."""
+    a + x  # type: ignore[operator]
+    x + a  # type: ignore[operator]
+    a < x  # type: ignore[operator]
+    x >= a  # type: ignore[operator]
+    a == x  # type: ignore[operator]
+    x != a  # type: ignore[operator]
+    a**x  # type: ignore[operator]
+    x / a  # type: ignore[operator]
