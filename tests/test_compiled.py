@@ -158,6 +158,20 @@ def test_float16_results_round_to_nearest_even_like_numpy() -> None:
     assert (np.signbit(result) == np.signbit(expected))[~np.isnan(expected)].all()
 
 
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.tuples(st.integers(0, 0xFFFF), st.integers(0, 0xFFFF)), min_size=1, max_size=23), st.sampled_from([1, -1]))
+def test_float16_sums_and_means_round_once_in_any_count_and_order(pairs: list[tuple[int, int]], step: int) -> None:
+    # The results are converted to float16 4 at a time (a branch-free rounding); counts that are
+    # not a multiple of 4, reversed outputs, and every kind of value (ties, subnormal, overflow, NaN).
+    halves = np.array(pairs, np.uint16).view(np.float16)[::step]
+    exact = halves.astype(np.float64)
+    with np.errstate(invalid="ignore", over="ignore"):
+        for op, expected in [("sum", exact[:, 0] + exact[:, 1]), ("mean", (exact[:, 0] + exact[:, 1]) / 2)]:
+            result = reduce_array(op, halves, (1,), False, op)
+            np.testing.assert_array_equal(result, expected.astype(np.float16), err_msg=op)  # NaNs compare equal
+            assert (np.signbit(result) == np.signbit(expected.astype(np.float16)))[~np.isnan(expected)].all()
+
+
 def test_a_layout_outside_the_buffers_is_refused() -> None:
     source, target = np.zeros(10, np.float32), np.zeros(1, np.float32)
     layout = np.array([[11, 4, 0, 1]], np.int64).tobytes()  # 11 elements of a 10-element array

@@ -6,8 +6,9 @@ for the op and dtype (measured on data in cache, single thread) capped by memory
 the time on ``n`` threads from ``n`` times that speed capped by ``n`` threads' bandwidth, plus
 the cost of waking the workers. It splits only when the prediction wins by ``SPLIT_GAIN``.
 
-Memory-bound loops gain little (two cores read a cached 20 MB at 47 GB/s against one core's 30:
-1.5x at most), compute-bound ones (float16, int8 sums, int products) nearly 2x. A run in which
+Memory-bound loops gain little or nothing in cache (two threads read a cached 20 MB at 26-39
+GB/s against one thread's 31-36 in benchmarks/reduce.py's limit on this shared machine, so the
+model never splits them there), compute-bound ones (float16, int8 sums, int products) nearly 2x. A run in which
 the workers did little of the work (their cores were busy) makes later calls stay on one thread
 for a while (``_parallel.backing_off``), so a loaded machine costs a probe now and then.
 
@@ -40,7 +41,7 @@ LOOP_SPEEDS: Final[dict[str, tuple[float, float, float, float, float]]] = {
 _OP_COLUMN: Final = {"sum": 0, "prod": 1, "max": 2, "min": 2, "any": 3, "all": 3, "mean": 4}
 NUMPY_SPEED: Final = 8.0  # GB/s: the numpy kernels' typical speed (they call numpy several times)
 CACHE_BYTES: Final = 32 << 20  # larger inputs stream from DRAM
-BANDWIDTH: Final = {True: (30.0, 47.0), False: (17.0, 33.0)}  # GB/s on 1 and 2 cores: in cache, from DRAM
+BANDWIDTH: Final = {True: (30.0, 39.0), False: (17.0, 33.0)}  # GB/s on 1 and 2 cores: in cache, from DRAM
 WAKE_SECONDS: Final = 100e-6  # waking workers and combining parts, with margin
 SPLIT_GAIN: Final = 1.3  # split only if predicted at least this much faster
 
