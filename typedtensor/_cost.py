@@ -29,14 +29,14 @@ from typedtensor import _parallel
 # (benchmarks/reduce.py --calibrate): sum, prod, max/min, any/all, mean. Unsigned integers run
 # the same instructions as signed ones of their width.
 LOOP_SPEEDS: Final[dict[str, tuple[float, float, float, float, float]]] = {
-    "bool": (5.5, 2.9, 13.5, 11.3, 2.9),
-    "int8": (7.3, 3.0, 11.5, 11.6, 3.7),
-    "int16": (12.3, 6.1, 20.2, 25.4, 10.1),
-    "int32": (24.5, 12.3, 28.7, 30.4, 22.7),
-    "int64": (38.6, 24.3, 26.5, 34.5, 16.7),
-    "float16": (3.1, 3.0, 7.3, 26.1, 3.2),
-    "float32": (23.7, 23.7, 22.4, 36.0, 22.9),
-    "float64": (43.0, 40.5, 36.4, 34.1, 41.6),
+    "bool": (5.7, 3.6, 14.7, 13.3, 3.4),
+    "int8": (5.9, 3.6, 15.8, 13.0, 4.2),
+    "int16": (14.8, 8.1, 31.4, 21.9, 12.3),
+    "int32": (27.2, 17.7, 30.1, 42.7, 27.6),
+    "int64": (50.7, 36.9, 31.9, 44.6, 12.6),
+    "float16": (7.6, 7.6, 9.2, 19.8, 7.6),
+    "float32": (27.4, 27.0, 26.4, 39.2, 27.4),
+    "float64": (53.4, 55.0, 47.0, 45.1, 53.0),
 }
 _OP_COLUMN: Final = {"sum": 0, "prod": 1, "max": 2, "min": 2, "any": 3, "all": 3, "mean": 4}
 NUMPY_SPEED: Final = 8.0  # GB/s: the numpy kernels' typical speed (they call numpy several times)
