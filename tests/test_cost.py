@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import threading
+import time
+
 import numpy as np
 import pytest
 
@@ -59,3 +62,15 @@ def test_a_split_in_which_the_workers_did_their_share_counts_as_helping() -> Non
     results = _parallel.run_parts(lambda part: part * 2, list(range(64)), threads=2)
     assert results == [part * 2 for part in range(64)]
     assert _parallel._backoff["calls_left"] in (0, 2)  # 2 only if the worker never got a core
+
+
+def test_a_split_that_left_the_caller_waiting_for_a_slow_worker_counts_as_not_helping() -> None:
+    caller = threading.get_ident()
+
+    def part(index: int) -> int:
+        # the caller's part lasts long enough for the worker to take the other: each does its share
+        time.sleep(0.01 if threading.get_ident() == caller else 0.1)  # the worker is on a busy core
+        return index
+
+    assert _parallel.run_parts(part, [0, 1], threads=2) == [0, 1]
+    assert _parallel._backoff["calls_left"] == 2  # the next 2 calls stay on one thread
