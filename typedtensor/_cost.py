@@ -6,9 +6,10 @@ for the op and dtype (measured on data in cache, single thread) capped by memory
 the time on ``n`` threads from ``n`` times that speed capped by ``n`` threads' bandwidth, plus
 the cost of waking the workers. It splits only when the prediction wins by ``SPLIT_GAIN``.
 
-Memory-bound loops gain little or nothing in cache (two threads read a cached 20 MB at 26-39
-GB/s against one thread's 31-36 in benchmarks/reduce.py's limit on this shared machine, so the
-model never splits them there), compute-bound ones (float16, int8 sums, int products) nearly 2x. A run in which
+Memory-bound loops gain nothing on this shared machine (two threads read a cached 20 MB at 26-39
+GB/s against one thread's 31-50 in benchmarks/reduce.py's limit, and 64-256 MB at 24-30 against
+27-31), so the model never splits them; compute-bound ones (float16, int8 sums, int products)
+gain nearly 2x when the other core is free. A run in which
 the workers did little of the work (their cores were busy) makes later calls stay on one thread
 for a while (``_parallel.backing_off``), so a loaded machine costs a probe now and then.
 
@@ -41,7 +42,9 @@ LOOP_SPEEDS: Final[dict[str, tuple[float, float, float, float, float]]] = {
 _OP_COLUMN: Final = {"sum": 0, "prod": 1, "max": 2, "min": 2, "any": 3, "all": 3, "mean": 4}
 NUMPY_SPEED: Final = 8.0  # GB/s: the numpy kernels' typical speed (they call numpy several times)
 CACHE_BYTES: Final = 32 << 20  # larger inputs stream from DRAM
-BANDWIDTH: Final = {True: (30.0, 39.0), False: (17.0, 33.0)}  # GB/s on 1 and 2 cores: in cache, from DRAM
+# GB/s on 1 and 2 threads, in cache and from DRAM: np.max over 64-256 MiB measured 27-31 on one
+# thread and 24-30 on two on this machine (2026-11-23), so memory-bound loops never split
+BANDWIDTH: Final = {True: (30.0, 39.0), False: (28.0, 30.0)}
 WAKE_SECONDS: Final = 100e-6  # waking workers and combining parts, with margin
 SPLIT_GAIN: Final = 1.3  # split only if predicted at least this much faster
 
