@@ -74,3 +74,14 @@ def test_a_split_that_left_the_caller_waiting_for_a_slow_worker_counts_as_not_he
 
     assert _parallel.run_parts(part, [0, 1], threads=2) == [0, 1]
     assert _parallel._backoff["calls_left"] == 2  # the next 2 calls stay on one thread
+
+
+def test_a_split_slower_than_one_thread_is_predicted_to_be_counts_as_not_helping() -> None:
+    # both threads do their share and neither waits, but together they took longer than one
+    # thread alone should (the other core is busy)
+    def part(index: int) -> int:
+        time.sleep(0.005)
+        return index
+
+    assert _parallel.run_parts(part, [0, 1], threads=2, alone=0.001) == [0, 1]
+    assert _parallel._backoff["calls_left"] == 2

@@ -19,12 +19,14 @@ benchmarks/reduce.py --calibrate`` measures the loop speeds on another machine.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
 import numpy as np
 
 from typedtensor import _parallel
+from typedtensor._parallel import Part, Result
 
 # Single-thread GB/s of input of the compiled loops on data in L2, the slower of rows and columns
 # (benchmarks/reduce.py --calibrate): sum, prod, max/min, any/all, mean. Unsigned integers run
@@ -80,3 +82,9 @@ def threads_for(cost: Cost, parts: int) -> int:
     if threads < 2 or _parallel.backing_off():
         return 1
     return threads if predicted_seconds(cost, 1) > SPLIT_GAIN * predicted_seconds(cost, threads) else 1
+
+
+def run_split(function: Callable[[Part], Result], parts: Sequence[Part], cost: Cost) -> list[Result]:
+    """``function`` of every part, on as many threads as splitting is predicted to pay for; a split
+    slower than one thread is predicted to be makes the next calls back off."""
+    return _parallel.run_parts(function, parts, threads_for(cost, len(parts)), alone=predicted_seconds(cost, 1))

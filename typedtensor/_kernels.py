@@ -37,7 +37,7 @@ from typing import Any, Final, TypeAlias
 
 import numpy as np
 
-from typedtensor import _cost, _parallel
+from typedtensor import _cost
 from typedtensor._layout import Cut, Layout, cut, fold
 
 Array: TypeAlias = np.ndarray[Any, Any]
@@ -381,7 +381,7 @@ def split_kept(
     """Parts cut along a kept dim, each filling its own region of the result."""
     total = np.empty(shape, dtype)
     tasks = [(part.kernel, view[part.view_index], total[part.out_index]) for part in parts]
-    _parallel.run_parts(_reduce_into, tasks, _cost.threads_for(cost, len(parts)))
+    _cost.run_split(_reduce_into, tasks, cost)
     return total
 
 
@@ -393,7 +393,7 @@ def _reduce_into(task: tuple[Kernel, Array, Array]) -> None:
 def split_reduced(view: Array, *, parts: tuple[Part, ...], ufunc: np.ufunc, cost: _cost.Cost) -> Array:
     """Parts cut along a reduced dim, reduced on any thread, then combined in order."""
     tasks = [(part.kernel, view[part.view_index]) for part in parts]
-    results = _parallel.run_parts(_reduce_part, tasks, _cost.threads_for(cost, len(parts)))
+    results = _cost.run_split(_reduce_part, tasks, cost)
     total = results[0]
     for result in results[1:]:
         ufunc(total, result.reshape(total.shape), out=total)

@@ -9,9 +9,10 @@ since the caller takes the parts no one has started. Several user threads reduci
 the workers, and each waits only for parts that are already being computed, so none can block
 another.
 
-A split in which the workers did less than half their share, or after which the caller waited
-long for a worker's last part (their cores were busy), makes the next calls stay on one thread
-(``backing_off``), twice as many after each such split in a row.
+A split in which the workers did less than half their share, after which the caller waited long
+for a worker's last part, or that took longer than one thread is predicted to (their cores were
+busy), makes the next calls stay on one thread (``backing_off``), twice as many after each such
+split in a row.
 
 The workers are daemon threads that live as long as the process, so reductions also split in
 ``atexit`` handlers; a forked child starts its own. ``TYPEDTENSOR_NUM_THREADS`` (read once,
@@ -24,6 +25,7 @@ from __future__ import annotations
 import contextlib
 import functools
 import itertools
+import math
 import os
 import queue
 import threading
@@ -106,8 +108,12 @@ _workers: list[threading.Thread] = []
 _workers_lock = threading.Lock()
 
 
-def run_parts(function: Callable[[Part], Result], parts: Sequence[Part], threads: int) -> list[Result]:
-    """``function`` of every part, in order, computed on up to ``threads`` threads (the caller's included)."""
+def run_parts(
+    function: Callable[[Part], Result], parts: Sequence[Part], threads: int, alone: float = math.inf
+) -> list[Result]:
+    """``function`` of every part, in order, computed on up to ``threads`` threads (the caller's
+    included). ``alone``: the seconds one thread is predicted to take; a split slower than that
+    did not help."""
     if len(parts) < 2:
         return [function(part) for part in parts]
     job: _Job[Part, Result] = _Job(function, parts)
@@ -119,9 +125,9 @@ def run_parts(function: Callable[[Part], Result], parts: Sequence[Part], threads
     own_done = time.perf_counter()
     job.done.acquire()  # the parts other threads took are finished
     if helpers:
-        waited = time.perf_counter() - own_done
+        end = time.perf_counter()
         did_share = len(parts) - by_caller >= len(parts) * helpers / (helpers + 1) / 2
-        _record(did_share and waited <= MAX_WAIT_SHARE * (own_done - start + waited))
+        _record(did_share and end - own_done <= MAX_WAIT_SHARE * (end - start) and end - start <= alone)
     if job.error is not None:
         raise job.error
     return job.results  # type: ignore[return-value]
