@@ -9,9 +9,10 @@ the cost of waking the workers. It splits only when the prediction wins by ``SPL
 Memory-bound loops gain nothing on this shared machine (two threads read a cached 20 MB at 26-39
 GB/s against one thread's 31-50 in benchmarks/reduce.py's limit, and 64-256 MB at 24-30 against
 27-31), so the model never splits them; compute-bound ones (float16, int8 sums, int products)
-gain nearly 2x when the other core is free. A run in which
-the workers did little of the work (their cores were busy) makes later calls stay on one thread
-for a while (``_parallel.backing_off``), so a loaded machine costs a probe now and then.
+gain nearly 2x when the other core is free. A split that did not help (the workers did little,
+the caller waited for them, or it took longer than one thread is predicted to) makes later
+calls stay on one thread for a while (``_parallel.backing_off``), so a loaded machine costs a
+probe now and then.
 
 The figures are this machine class's (2-core AMD EPYC, 1 MiB L2, 32 MiB L3); ``python
 benchmarks/reduce.py --calibrate`` measures the loop speeds on another machine.
