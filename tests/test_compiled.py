@@ -17,6 +17,8 @@ from typing import Any
 
 import numpy as np
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from typedtensor import _compiled
 from typedtensor._compiled import CompiledPlan
@@ -95,6 +97,54 @@ def test_nan_propagates_through_every_loop(shape: tuple[int, ...], axes: tuple[i
         np.testing.assert_array_equal(reduce_array(op, array, axes, False, op), getattr(np, op)(array, axis=axes))
 
 
+@st.composite
+def short_reduced_views(draw: st.DrawFn, dtype: str) -> tuple[Array, tuple[int, ...]]:
+    """[K, R, K] with a short R (the blog tensor's 5) or a long one, whole or as a stepped,
+    reversed or transposed view, sometimes empty; and the axes that reduce R (with K too, at times)."""
+    outer, reduced, inner = draw(st.integers(0, 40)), draw(st.integers(1, 9) | st.integers(10, 300)), draw(st.integers(1, 300))
+    step = draw(st.sampled_from([1, 2, -1]))
+    extremes = draw(st.booleans())  # every element at the dtype's min or max: sums wrap at once
+    info = np.iinfo(dtype) if dtype[0] in "iu" else None
+    rng = np.random.default_rng(draw(st.integers(0, 2**32 - 1)))
+    shape = (outer, reduced, inner * abs(step))
+    if info is None:
+        base = rng.random(shape).astype(dtype)
+    elif extremes:
+        base = rng.choice(np.array([info.min, info.max], dtype), size=shape)
+    else:
+        base = rng.integers(info.min, info.max, size=shape, dtype=dtype, endpoint=True)
+    view = base[:, :, ::step]
+    if draw(st.booleans()):
+        view = view.transpose(2, 1, 0)
+        return view, draw(st.sampled_from([(1,), (1, 2)]))
+    return view, draw(st.sampled_from([(1,), (0, 1)]))
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.data())
+@pytest.mark.parametrize("dtype", ["int32", "uint32", "int64", "float32", "float64"])
+def test_short_and_long_reduced_dims_between_kept_ones(dtype: str, data: st.DataObject) -> None:
+    # The column loop over [K, R, K] (prefetching rows ahead) and the vectorised integer rows:
+    # integers exactly as numpy (wrapping in 64 bits), floats within a float64 rounding, NaN kept.
+    array, axes = data.draw(short_reduced_views(dtype))
+    if dtype.startswith("float"):
+        if array.size and data.draw(st.booleans()):
+            array = array.copy()
+            array.flat[data.draw(st.integers(0, array.size - 1))] = np.nan
+        for op in ["max", "min"]:
+            if array.size:
+                np.testing.assert_array_equal(reduce_array(op, array, axes, False, op), getattr(np, op)(array, axis=axes))
+        expected = np.sum(array.astype(np.float64), axis=axes)
+        rtol = 1e-12 if dtype == "float64" else float(np.finfo(dtype).eps)  # float64 rounds on the way, as numpy's
+        np.testing.assert_allclose(reduce_array("sum", array, axes, False, "sum"), expected.astype(dtype), rtol=rtol)
+        return
+    with np.errstate(over="ignore"):
+        expected = np.sum(array, axis=axes)  # numpy: int64 (uint64) arithmetic, wrapping
+    result = reduce_array("sum", array, axes, False, "sum")
+    assert result.dtype == expected.dtype
+    np.testing.assert_array_equal(result, expected)
+
+
 def test_float16_results_round_to_nearest_even_like_numpy() -> None:
     # Every float16 value plus a spread of others, summed exactly in float64 and rounded once:
     # ties, subnormals, overflow to infinity and NaN all go through the loops' conversion.
@@ -106,6 +156,20 @@ def test_float16_results_round_to_nearest_even_like_numpy() -> None:
     result = reduce_array("sum", pairs, (1,), False, "sum")
     np.testing.assert_array_equal(result, expected)  # NaNs compare equal here
     assert (np.signbit(result) == np.signbit(expected))[~np.isnan(expected)].all()
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.tuples(st.integers(0, 0xFFFF), st.integers(0, 0xFFFF)), min_size=1, max_size=23), st.sampled_from([1, -1]))
+def test_float16_sums_and_means_round_once_in_any_count_and_order(pairs: list[tuple[int, int]], step: int) -> None:
+    # The results are converted to float16 4 at a time (a branch-free rounding); counts that are
+    # not a multiple of 4, reversed outputs, and every kind of value (ties, subnormal, overflow, NaN).
+    halves = np.array(pairs, np.uint16).view(np.float16)[::step]
+    exact = halves.astype(np.float64)
+    with np.errstate(invalid="ignore", over="ignore"):
+        for op, expected in [("sum", exact[:, 0] + exact[:, 1]), ("mean", (exact[:, 0] + exact[:, 1]) / 2)]:
+            result = reduce_array(op, halves, (1,), False, op)
+            np.testing.assert_array_equal(result, expected.astype(np.float16), err_msg=op)  # NaNs compare equal
+            assert (np.signbit(result) == np.signbit(expected.astype(np.float16)))[~np.isnan(expected)].all()
 
 
 def test_a_layout_outside_the_buffers_is_refused() -> None:

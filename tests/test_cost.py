@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import threading
+import time
+
 import numpy as np
 import pytest
 
@@ -18,10 +21,11 @@ def two_cores(monkeypatch: pytest.MonkeyPatch) -> None:
 @pytest.mark.parametrize(
     ("op", "dtype", "megabytes", "threads"),
     [
-        ("sum", "float64", 12, 1),  # memory-bound in cache: 47/30 GB/s does not pay for the wake-up by 1.3x
+        ("sum", "float64", 12, 1),  # memory-bound in cache: 39/30 GB/s does not pay for the wake-up by 1.3x
         ("max", "float64", 16, 1),
-        ("sum", "float32", 30, 2),  # ... until about 23 MB
-        ("sum", "float64", 128, 2),  # from DRAM two cores read 33 GB/s against one's 17
+        ("sum", "float32", 30, 1),  # float32 sums (27 GB/s) gain too little in cache ...
+        ("sum", "float32", 64, 1),  # ... and from DRAM, where two threads read 30 GB/s against one's 28
+        ("sum", "float64", 128, 1),
         ("sum", "float16", 16, 2),  # compute-bound: nearly twice as fast on two cores
         ("prod", "int32", 21, 2),
         ("sum", "int8", 8, 2),
@@ -58,3 +62,26 @@ def test_a_split_in_which_the_workers_did_their_share_counts_as_helping() -> Non
     results = _parallel.run_parts(lambda part: part * 2, list(range(64)), threads=2)
     assert results == [part * 2 for part in range(64)]
     assert _parallel._backoff["calls_left"] in (0, 2)  # 2 only if the worker never got a core
+
+
+def test_a_split_that_left_the_caller_waiting_for_a_slow_worker_counts_as_not_helping() -> None:
+    caller = threading.get_ident()
+
+    def part(index: int) -> int:
+        # the caller's part lasts long enough for the worker to take the other: each does its share
+        time.sleep(0.01 if threading.get_ident() == caller else 0.1)  # the worker is on a busy core
+        return index
+
+    assert _parallel.run_parts(part, [0, 1], threads=2) == [0, 1]
+    assert _parallel._backoff["calls_left"] == 2  # the next 2 calls stay on one thread
+
+
+def test_a_split_slower_than_one_thread_is_predicted_to_be_counts_as_not_helping() -> None:
+    # both threads do their share and neither waits, but together they took longer than one
+    # thread alone should (the other core is busy)
+    def part(index: int) -> int:
+        time.sleep(0.005)
+        return index
+
+    assert _parallel.run_parts(part, [0, 1], threads=2, alone=0.001) == [0, 1]
+    assert _parallel._backoff["calls_left"] == 2

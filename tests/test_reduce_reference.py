@@ -168,6 +168,24 @@ def test_a_sum_of_negative_zero_over_size_1_dims_is_positive_zero(op: str, dtype
     assert not np.signbit(result).any()
 
 
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.data())
+def test_reducing_only_size_1_dims_is_numpy_s_elementwise_result(data: st.DataObject) -> None:
+    # One copy in the result dtype (axis=() among these): the same values, signs and dtype as numpy.
+    op = data.draw(st.sampled_from(OPS))
+    array = data.draw(strided_arrays(data.draw(st.sampled_from([d for d in DTYPES if d.kind != "c"])), op))
+    axis = tuple(data.draw(st.sets(st.sampled_from([d for d, size in enumerate(array.shape) if size == 1] or [None]))) - {None})
+    keepdims = data.draw(st.booleans())
+    with np.errstate(invalid="ignore", over="ignore"):
+        expected = getattr(np, op)(array, axis=axis, keepdims=keepdims)
+    result = FUNCTIONS[op](tt.Tensor(array), axis=axis, keepdims=keepdims).numpy()
+    assert result.dtype == expected.dtype and result.shape == expected.shape and result.flags.c_contiguous
+    np.testing.assert_array_equal(result, expected)
+    if result.dtype.kind == "f":
+        np.testing.assert_array_equal(np.signbit(result), np.signbit(expected))  # 0 + -0.0 is +0.0
+    assert not np.shares_memory(result, array)
+
+
 @pytest.mark.parametrize("axis", [0, ()])
 @pytest.mark.parametrize("op", ["prod", "mean"])
 def test_complex_infinity_over_a_size_1_dim_is_computed_like_numpy(op: str, axis: Any) -> None:

@@ -27,7 +27,7 @@ from typing import Any, Final, TypeAlias
 
 import numpy as np
 
-from typedtensor import _cost, _parallel
+from typedtensor import _cost
 from typedtensor._layout import Layout, cut, fold, memory_order
 
 try:
@@ -84,13 +84,10 @@ class CompiledPlan:
             call = self.calls[0]
             _ckernels.reduce(self.op, self.in_type, TYPE_CODES[self.out_dtype], array, call.in_offset, out, call.out_offset, call.layout, self.divisor)
         elif self.combine is None:
-            _parallel.run_parts(lambda call: self._into(array, out, call), self.calls, self._threads())
+            _cost.run_split(lambda call: self._into(array, out, call), self.calls, self.cost)
         else:
             self._combined(array, out, self.combine)
         return out
-
-    def _threads(self) -> int:
-        return _cost.threads_for(self.cost, len(self.calls))
 
     def _into(self, array: Array, out: Array, call: Call) -> None:
         _ckernels.reduce(self.op, self.in_type, TYPE_CODES[self.out_dtype], array, *_fields(call, out), self.divisor)
@@ -98,10 +95,10 @@ class CompiledPlan:
     def _combined(self, array: Array, out: Array, combine: Call) -> None:
         partials = np.empty((len(self.calls), max(1, out.size)), self.partial_dtype)
         code = TYPE_CODES[self.partial_dtype]
-        _parallel.run_parts(
+        _cost.run_split(
             lambda call: _ckernels.reduce(self.op, self.in_type, code, array, *_fields(call, partials), 0.0),
             self.calls,
-            self._threads(),
+            self.cost,
         )
         _ckernels.reduce(self.op, code, TYPE_CODES[self.out_dtype], partials, *_fields(combine, out), self.divisor)
 

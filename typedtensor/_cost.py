@@ -6,10 +6,13 @@ for the op and dtype (measured on data in cache, single thread) capped by memory
 the time on ``n`` threads from ``n`` times that speed capped by ``n`` threads' bandwidth, plus
 the cost of waking the workers. It splits only when the prediction wins by ``SPLIT_GAIN``.
 
-Memory-bound loops gain little (two cores read a cached 20 MB at 47 GB/s against one core's 30:
-1.5x at most), compute-bound ones (float16, int8 sums, int products) nearly 2x. A run in which
-the workers did little of the work (their cores were busy) makes later calls stay on one thread
-for a while (``_parallel.backing_off``), so a loaded machine costs a probe now and then.
+Memory-bound loops gain nothing on this shared machine (two threads read a cached 20 MB at 26-39
+GB/s against one thread's 31-50 in benchmarks/reduce.py's limit, and 64-256 MB at 24-30 against
+27-31), so the model never splits them; compute-bound ones (float16, int8 sums, int products)
+gain nearly 2x when the other core is free. A split that did not help (the workers did little,
+the caller waited for them, or it took longer than one thread is predicted to) makes later
+calls stay on one thread for a while (``_parallel.backing_off``), so a loaded machine costs a
+probe now and then.
 
 The figures are this machine class's (2-core AMD EPYC, 1 MiB L2, 32 MiB L3); ``python
 benchmarks/reduce.py --calibrate`` measures the loop speeds on another machine.
@@ -17,30 +20,34 @@ benchmarks/reduce.py --calibrate`` measures the loop speeds on another machine.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
 import numpy as np
 
 from typedtensor import _parallel
+from typedtensor._parallel import Part, Result
 
 # Single-thread GB/s of input of the compiled loops on data in L2, the slower of rows and columns
 # (benchmarks/reduce.py --calibrate): sum, prod, max/min, any/all, mean. Unsigned integers run
 # the same instructions as signed ones of their width.
 LOOP_SPEEDS: Final[dict[str, tuple[float, float, float, float, float]]] = {
-    "bool": (5.5, 2.9, 13.5, 11.3, 2.9),
-    "int8": (7.3, 3.0, 11.5, 11.6, 3.7),
-    "int16": (12.3, 6.1, 20.2, 25.4, 10.1),
-    "int32": (24.5, 12.3, 28.7, 30.4, 22.7),
-    "int64": (38.6, 24.3, 26.5, 34.5, 16.7),
-    "float16": (3.1, 3.0, 7.3, 26.1, 3.2),
-    "float32": (23.7, 23.7, 22.4, 36.0, 22.9),
-    "float64": (43.0, 40.5, 36.4, 34.1, 41.6),
+    "bool": (5.7, 3.6, 14.7, 13.3, 3.4),
+    "int8": (5.9, 3.6, 15.8, 13.0, 4.2),
+    "int16": (14.8, 8.1, 31.4, 21.9, 12.3),
+    "int32": (27.2, 17.7, 30.1, 42.7, 27.6),
+    "int64": (50.7, 36.9, 31.9, 44.6, 12.6),
+    "float16": (7.6, 7.6, 9.2, 19.8, 7.6),
+    "float32": (27.4, 27.0, 26.4, 39.2, 27.4),
+    "float64": (53.4, 55.0, 47.0, 45.1, 53.0),
 }
 _OP_COLUMN: Final = {"sum": 0, "prod": 1, "max": 2, "min": 2, "any": 3, "all": 3, "mean": 4}
 NUMPY_SPEED: Final = 8.0  # GB/s: the numpy kernels' typical speed (they call numpy several times)
 CACHE_BYTES: Final = 32 << 20  # larger inputs stream from DRAM
-BANDWIDTH: Final = {True: (30.0, 47.0), False: (17.0, 33.0)}  # GB/s on 1 and 2 cores: in cache, from DRAM
+# GB/s on 1 and 2 threads, in cache and from DRAM: np.max over 64-256 MiB measured 27-31 on one
+# thread and 24-30 on two on this machine (2026-11-23), so memory-bound loops never split
+BANDWIDTH: Final = {True: (30.0, 39.0), False: (28.0, 30.0)}
 WAKE_SECONDS: Final = 100e-6  # waking workers and combining parts, with margin
 SPLIT_GAIN: Final = 1.3  # split only if predicted at least this much faster
 
@@ -76,3 +83,9 @@ def threads_for(cost: Cost, parts: int) -> int:
     if threads < 2 or _parallel.backing_off():
         return 1
     return threads if predicted_seconds(cost, 1) > SPLIT_GAIN * predicted_seconds(cost, threads) else 1
+
+
+def run_split(function: Callable[[Part], Result], parts: Sequence[Part], cost: Cost) -> list[Result]:
+    """``function`` of every part, on as many threads as splitting is predicted to pay for; a split
+    slower than one thread is predicted to be makes the next calls back off."""
+    return _parallel.run_parts(function, parts, threads_for(cost, len(parts)), alone=predicted_seconds(cost, 1))

@@ -37,7 +37,7 @@ from typing import Any, Final, TypeAlias
 
 import numpy as np
 
-from typedtensor import _cost, _parallel
+from typedtensor import _cost
 from typedtensor._layout import Cut, Layout, cut, fold
 
 Array: TypeAlias = np.ndarray[Any, Any]
@@ -292,6 +292,18 @@ def filler(op: str, out_dtype: np.dtype[Any], out_shape: tuple[int, ...], extent
     return partial(fill, shape=out_shape, value=value, dtype=out_dtype)
 
 
+def unreduced(op: str, out_dtype: np.dtype[Any]) -> Kernel:
+    """The kernel of a reduction whose reduced dims all have size 1 (``axis=()`` among them): one
+    elementwise pass that combines each element with the op's identity in the result dtype, as a
+    reduction would (a sum turns ``-0.0`` into ``+0.0``, as TOSA and numpy do). Not for complex:
+    their products and means need the full complex arithmetic of the reducing kernels."""
+    if op in ("sum", "mean"):  # a mean divides by 1: the sum is its value
+        return partial(with_identity, ufunc=np.add, identity=0, dtype=out_dtype)
+    if op == "prod":
+        return partial(with_identity, ufunc=np.multiply, identity=1, dtype=out_dtype)
+    return partial(copy_as, dtype=out_dtype)  # max, min; any and all test for nonzero, as bool casts do
+
+
 # The kernels below run on every call: numpy calls only.
 
 
@@ -369,7 +381,7 @@ def split_kept(
     """Parts cut along a kept dim, each filling its own region of the result."""
     total = np.empty(shape, dtype)
     tasks = [(part.kernel, view[part.view_index], total[part.out_index]) for part in parts]
-    _parallel.run_parts(_reduce_into, tasks, _cost.threads_for(cost, len(parts)))
+    _cost.run_split(_reduce_into, tasks, cost)
     return total
 
 
@@ -381,7 +393,7 @@ def _reduce_into(task: tuple[Kernel, Array, Array]) -> None:
 def split_reduced(view: Array, *, parts: tuple[Part, ...], ufunc: np.ufunc, cost: _cost.Cost) -> Array:
     """Parts cut along a reduced dim, reduced on any thread, then combined in order."""
     tasks = [(part.kernel, view[part.view_index]) for part in parts]
-    results = _parallel.run_parts(_reduce_part, tasks, _cost.threads_for(cost, len(parts)))
+    results = _cost.run_split(_reduce_part, tasks, cost)
     total = results[0]
     for result in results[1:]:
         ufunc(total, result.reshape(total.shape), out=total)
@@ -409,3 +421,11 @@ def cast(view: Array, *, kernel: Kernel, dtype: np.dtype[Any]) -> Array:
 
 def fill(view: Array, *, shape: tuple[int, ...], value: object, dtype: np.dtype[Any]) -> Array:
     return np.full(shape, value, dtype=dtype)
+
+
+def with_identity(view: Array, *, ufunc: np.ufunc, identity: int, dtype: np.dtype[Any]) -> Array:
+    return ufunc(view, identity, dtype=dtype, order="C")  # type: ignore[no-any-return]
+
+
+def copy_as(view: Array, *, dtype: np.dtype[Any]) -> Array:
+    return view.astype(dtype, order="C")

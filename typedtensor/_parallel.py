@@ -9,8 +9,10 @@ since the caller takes the parts no one has started. Several user threads reduci
 the workers, and each waits only for parts that are already being computed, so none can block
 another.
 
-A split in which the workers did less than half their share (their cores were busy) makes the
-next calls stay on one thread (``backing_off``), twice as many after each such split in a row.
+A split in which the workers did less than half their share, after which the caller waited long
+for a worker's last part, or that took longer than one thread is predicted to (their cores were
+busy), makes the next calls stay on one thread (``backing_off``), twice as many after each such
+split in a row.
 
 The workers are daemon threads that live as long as the process, so reductions also split in
 ``atexit`` handlers; a forked child starts its own. ``TYPEDTENSOR_NUM_THREADS`` (read once,
@@ -23,9 +25,11 @@ from __future__ import annotations
 import contextlib
 import functools
 import itertools
+import math
 import os
 import queue
 import threading
+import time
 import warnings
 from collections.abc import Callable, Iterator, Sequence
 from typing import Final, Generic, TypeVar
@@ -104,24 +108,36 @@ _workers: list[threading.Thread] = []
 _workers_lock = threading.Lock()
 
 
-def run_parts(function: Callable[[Part], Result], parts: Sequence[Part], threads: int) -> list[Result]:
-    """``function`` of every part, in order, computed on up to ``threads`` threads (the caller's included)."""
+def run_parts(
+    function: Callable[[Part], Result], parts: Sequence[Part], threads: int, alone: float = math.inf
+) -> list[Result]:
+    """``function`` of every part, in order, computed on up to ``threads`` threads (the caller's
+    included). ``alone``: the seconds one thread is predicted to take; a split slower than that
+    did not help."""
     if len(parts) < 2:
         return [function(part) for part in parts]
     job: _Job[Part, Result] = _Job(function, parts)
     helpers = _start_workers(min(threads, len(parts)) - 1)
+    start = time.perf_counter()
     for _ in range(helpers):
         _jobs.put(job)  # type: ignore[arg-type]
     by_caller = job.work()
+    own_done = time.perf_counter()
     job.done.acquire()  # the parts other threads took are finished
     if helpers:
-        _record(len(parts) - by_caller >= len(parts) * helpers / (helpers + 1) / 2)
+        end = time.perf_counter()
+        did_share = len(parts) - by_caller >= len(parts) * helpers / (helpers + 1) / 2
+        _record(did_share and end - own_done <= MAX_WAIT_SHARE * (end - start) and end - start <= alone)
     if job.error is not None:
         raise job.error
     return job.results  # type: ignore[return-value]
 
 
 MAX_BACKOFF: Final = 6  # after splits that did not help in a row, stay on one thread for up to 2**6 calls
+# A split did not help either if the caller, its own parts done, waited this share of the call for
+# a worker's: one that got only part of a busy core (benchmarks/reduce.py --quick measured the
+# default mode at 0.83x of one thread on float16 under load before this).
+MAX_WAIT_SHARE: Final = 0.2
 _backoff = {"calls_left": 0, "misses": 0}  # races between callers only blur the count
 
 

@@ -122,6 +122,9 @@ def _plan(
         if extent_is_empty and op in ("max", "min"):
             return EmptyExtent(axis)
         return NumpyPlan(None, None, shape, None, None, out_shape, _kernels.filler(op, out_dtype, out_shape, extent_is_empty))
+    if dtype.kind != "c" and all(size == 1 for size, reduced in zip(shape, mask) if reduced):
+        # Nothing to combine (axis=() among these): one copy in the result dtype, not a loop per element.
+        return NumpyPlan(None, None, shape, None, None, out_shape, _kernels.unreduced(op, out_dtype))
     if _compiled.handles(dtype):
         return _compiled.plan(op, shape, strides, dtype, mask, out_shape, out_dtype)
     return _numpy_plan(op, shape, strides, dtype, mask, out_shape, out_dtype)
