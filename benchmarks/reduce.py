@@ -19,6 +19,7 @@ from __future__ import annotations
 import argparse
 import concurrent.futures
 import contextlib
+import functools
 import itertools
 import math
 import multiprocessing
@@ -41,14 +42,15 @@ BLOG = (32, 256, 5, 128)
 SUBSETS: list[Axes] = [axes for count in range(1, 5) for axes in itertools.combinations(range(4), count)]
 OPS = ("sum", "mean", "max", "min", "prod")
 DTYPES = ("float32", "float64", "int32", "float16")
-NUMPY: dict[str, Callable[[Array, Axes], object]] = {
+NUMPY: dict[str, Callable[[Array, Axes], Any]] = {
     "sum": lambda a, axes: np.sum(a, axis=axes),
     "mean": lambda a, axes: np.mean(a, axis=axes),
     "max": lambda a, axes: np.max(a, axis=axes),
     "min": lambda a, axes: np.min(a, axis=axes),
     "prod": lambda a, axes: np.prod(a, axis=axes),
 }
-OURS: dict[str, Callable[[tt.Tensor[Any], Axes], object]] = {op: getattr(tt, f"reduce_{op}") for op in OPS}
+AnyTensor = tt.Tensor[Any, *tuple[Any, ...]]
+OURS: dict[str, Callable[[AnyTensor, Axes], AnyTensor]] = {op: getattr(tt, f"reduce_{op}") for op in OPS}
 
 
 @dataclass(frozen=True)
@@ -170,11 +172,10 @@ def _on_two_threads(stream: Callable[[Array], object], halves: list[Array]) -> N
 def time_cases(selected: list[Case], runs: int) -> list[Timing]:
     timings = []
     for case in selected:
-        tensor = tt.Tensor(case.array)
-        ours = lambda c=case, t=tensor: OURS[c.op](t, c.axes)  # noqa: E731
-        numpy_time, default, single = medians(
-            [lambda c=case: NUMPY[c.op](c.array, c.axes), ours, single_thread(ours)], runs
-        )  # type: ignore[misc]
+        tensor: AnyTensor = tt.Tensor(case.array)
+        ours = functools.partial(OURS[case.op], tensor, case.axes)
+        plain = functools.partial(NUMPY[case.op], case.array, case.axes)
+        numpy_time, default, single = medians([plain, ours, single_thread(ours)], runs)
         timings.append(Timing(case, numpy_time, default, single, limits(case.array.nbytes, runs)[0]))
     return timings
 
@@ -226,8 +227,8 @@ def errors() -> tuple[list[str], list[str]]:
     lines, failures = [f"{'case':<22} {'op':<5} {'numpy':>8} {'ours':>8}"], []
     for (label, array, axes), op in itertools.product(inputs, ("sum", "mean")):
         reference = NUMPY[op](array.astype(np.float64), axes)
-        ours = relative_error(OURS[op](tt.Tensor(array), axes).numpy(), reference)  # type: ignore[attr-defined]
-        theirs = relative_error(NUMPY[op](array, axes), reference)
+        ours = relative_error(OURS[op](tt.Tensor(array), axes).numpy(), reference)
+        theirs = relative_error(np.asarray(NUMPY[op](array, axes)), reference)
         lines.append(f"{label:<22} {op:<5} {theirs:>8.1e} {ours:>8.1e}")
         if ours > min(max(theirs, 2.0**-24) + 2.0**-24, 1e-6):
             failures.append(f"{label} {op}: {ours:.1e} (numpy {theirs:.1e})")
@@ -237,12 +238,11 @@ def errors() -> tuple[list[str], list[str]]:
 def dispatch(runs: int) -> list[tuple[str, float]]:
     """typedtensor's time over np.sum's on a [4, 4] float64 tensor, per axis form."""
     array = np.random.default_rng(2).random((4, 4))
-    tensor = tt.Tensor(array)
+    tensor: AnyTensor = tt.Tensor(array)
     ratios = []
     for axis in (None, 0, (0, 1), (1,)):
         numpy_time, ours = medians(
-            [lambda a=axis: [np.sum(array, axis=a) for _ in range(1000)], lambda a=axis: [tt.reduce_sum(tensor, axis=a) for _ in range(1000)]],
-            max(runs, 5),
+            [functools.partial(_thousand, np.sum, array, axis), functools.partial(_thousand, tt.reduce_sum, tensor, axis)], max(runs, 5)
         )
         ratios.append((str(axis), ours / numpy_time))
     return ratios
@@ -301,15 +301,18 @@ def calibrate() -> None:
     print("LOOP_SPEEDS = {  # GB/s, the slower of rows and columns: sum, prod, max/min, any/all, mean")
     for dtype in [d for d in _compiled.TYPE_CODES if d.kind != "u"]:
         array = rng.random((64, 256, 16)) * 100 > 50 if dtype.kind == "b" else (rng.random((64, 256, 16)) * 100).astype(dtype)
-        tensor = tt.Tensor(array)
+        tensor: AnyTensor = tt.Tensor(array)
         speeds = []
         for op in ("sum", "prod", "max", "any", "mean"):
-            seconds = [
-                min(_cpu_seconds(lambda a=axes: getattr(tt, f"reduce_{op}")(tensor, axis=a)) for _ in range(15)) for axes in ((1, 2), (0, 1))
-            ]
+            seconds = [min(_cpu_seconds(functools.partial(OURS[op] if op in OURS else tt.reduce_any, tensor, axes)) for _ in range(15)) for axes in ((1, 2), (0, 1))]
             speeds.append(f"{array.nbytes / max(seconds) / 1e9:.1f}")
         print(f'    "{dtype.name}": ({", ".join(speeds)}),')
     print("}")
+
+
+def _thousand(reduce: Callable[..., object], array: object, axis: object) -> None:
+    for _ in range(1000):
+        reduce(array, axis=axis)
 
 
 def _cpu_seconds(call: Callable[[], object]) -> float:
@@ -320,7 +323,7 @@ def _cpu_seconds(call: Callable[[], object]) -> float:
 
 def plot(timings: list[Timing], path: str) -> None:
     """Fraction of the single-thread limit per pattern, numpy beside typedtensor, float32."""
-    import matplotlib.pyplot as plt  # optional: only this option needs it
+    import matplotlib.pyplot as plt  # type: ignore[import-not-found, unused-ignore]  # optional: only this option needs it
 
     ops = sorted({t.case.op for t in timings}, key=OPS.index)
     figure, axes_list = plt.subplots(len(ops), 1, figsize=(12, 2.6 * len(ops)), squeeze=False)
