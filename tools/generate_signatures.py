@@ -582,7 +582,9 @@ def reduction_overloads(op: str, name: str, tensor_parameter: str, indent: str) 
     signatures += [(form.parameters(tensor_parameter, exact[0]), form.returns(exact[1])) for form in shapes]
     signatures += [(f"{receiver(case, ANY_SHAPE)}, {anything}", tensor(dtypes(case)[1], ANY_SHAPE)) for case in cases]
     if method:  # the last takes any receiver, as the method does: a Tensor of an invalid dtype too
-        signatures[-1] = (f"self, {anything}", signatures[-1][1])
+        # (where others keep ``DT``, its own dtype is Any: mypy sees no bound on ``DT`` to relate them)
+        kept_before = any(case.kept for case in cases) and not cases[-1].kept
+        signatures[-1] = (f"self, {anything}", tensor("Any", ANY_SHAPE) if kept_before else signatures[-1][1])
     return "".join(f"{indent}@overload\n{indent}def {name}({parameters}) -> {returns}: ...\n" for parameters, returns in signatures)
 
 
