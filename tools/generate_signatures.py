@@ -476,12 +476,14 @@ BEYOND_RANKS: Final = ("Any",) * (max(SINGLE_AXIS_RANKS) + 1) + (ANY_SHAPE,)
 @dataclass(frozen=True)
 class ReductionForm:
     """One reduction overload's shape: the receiver's dims, the ``axis`` and ``keepdims`` it takes
-    (as annotations), and the result's dims."""
+    (as annotations), the result's dims, and the axes the annotation admits with the keepdims."""
 
     dims: tuple[str, ...]
     axis: str
     keepdims: str
     result: tuple[str, ...]
+    axes: tuple[shape_rules.AxisKey, ...] = ()
+    kept: bool = False
 
     def parameters(self, tensor_parameter: str, dtype: str) -> str:
         return f"{tensor_parameter}: {tensor(dtype, ', '.join(self.dims))}, axis: {self.axis}, {self.keepdims}"
@@ -531,13 +533,15 @@ def reduction_forms() -> list[ReductionForm]:
                 spellings = axis_spellings(rank, reduced)
                 results = {reduced_dims(dims, axis, keepdims) for _, axes in spellings for axis in axes}
                 assert len(results) == 1, (rank, reduced, spellings, results)
-                forms.append(ReductionForm(dims, " | ".join(text for text, _ in spellings), keep if keepdims else drop, results.pop()))
+                axes = tuple(axis for _, values in spellings for axis in values)
+                forms.append(ReductionForm(dims, " | ".join(text for text, _ in spellings), keep if keepdims else drop, results.pop(), axes, keepdims))
         # keepdims after an omitted axis is a keyword: alone, so that ``x.sum(0, True)`` still
         # matches the above; every dim's Selection beside it (ranks 1 and 2 have it above).
         every: list[Spelling] = [(literal([selection(rank, range(rank))]), [selection(rank, range(rank))])] if rank in SELECTION_RANKS and rank > 2 else []
         spellings = [*every, ("None", [None])]
         assert {reduced_dims(dims, axis, True) for _, axes in spellings for axis in axes} == {reduced_dims(dims, None, True)}
-        forms.append(ReductionForm(dims, f"{' | '.join(text for text, _ in spellings)} = None, *", keep, reduced_dims(dims, None, True)))
+        axes = tuple(axis for _, values in spellings for axis in values)
+        forms.append(ReductionForm(dims, f"{' | '.join(text for text, _ in spellings)} = None, *", keep, reduced_dims(dims, None, True), axes, True))
     return forms
 
 
