@@ -106,6 +106,7 @@ def uncovered(axis: int, flag: bool, axes: list[int]) -> None:
     # plugin (at run time: AxisError, SelectionError).
     assert_type(x.sum(axis=4), Tensor[tt.float32, *tuple[Any, ...]])
     assert_type(x.sum(axis="^^"), Tensor[tt.float32, *tuple[Any, ...]])
-    # An axis of a kind no overload takes is an error: pyright's reportCallIssue, mypy's call-overload.
+    # An axis of a kind no overload takes is an error: pyright's reportCallIssue, mypy's call-overload
+    # (an ignore pyright finds unnecessary is an error here: the test fails if it stops flagging).
     x.sum(axis=1.5)  # type: ignore[call-overload]
     tt.reduce_max(x, axis=range(2))  # type: ignore[call-overload]
