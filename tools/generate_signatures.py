@@ -1,10 +1,12 @@
-"""Write the declared signatures of the elementwise ops, computed from their dtype rules.
+"""Write the declared signatures of the elementwise ops and the reductions, computed from the shared rules.
 
     python tools/generate_signatures.py           # rewrite the generated code
     python tools/generate_signatures.py --check   # exit 1 if it is stale (a test runs this)
 
 It writes ``typedtensor/_dtype_vars.py`` (a TypeVar per dtype category), the public functions in
-``typedtensor/_elementwise_api.py``, and the operator block of ``typedtensor/_tensor.py``. Each op
+``typedtensor/_elementwise_api.py``, the operator block of ``typedtensor/_tensor.py``, and the
+reductions' overloads (``Tensor.sum`` ... there, ``reduce_sum`` ... in ``typedtensor/_reductions.py``:
+a shape per rank and literal axis from ``reduce_shape`` on symbolic dims, see ``reduction_forms``). Each op
 gets ``@overload``s that say, without the mypy plugin, what standard typing can say exactly:
 the shape of same-shape operands (``*Shape``), and the result dtype of each group of operand
 dtypes the shared rules give one answer for. A dtype the rules keep is a TypeVar bounded by its
