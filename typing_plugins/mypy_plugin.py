@@ -23,7 +23,7 @@ from typing_plugins._signatures import (
 from typing_plugins._tensor_types import TENSOR
 
 #: Bump whenever inference changes: mypy then drops cached results computed by an older plugin.
-PLUGIN_VERSION: Final = 4
+PLUGIN_VERSION: Final = 5
 
 #: Functions by the fullname mypy resolves the re-exported name to.
 FUNCTION_HOOKS: Final[dict[str, FunctionHook]] = {
