@@ -1,13 +1,15 @@
 """Signature hooks: with the plugin on, an overloaded op is checked in its loose form.
 
-The overloads of ``matmul``, ``@``, ``transpose``, ``squeeze``, ``concat``, the reductions ... give exact types
-where no plugin runs (pyright, plain mypy). With the plugin, their function hooks compute the
+The overloads of ``matmul``, ``@``, ``transpose``, ``squeeze``, ``concat``, the reductions, the
+elementwise ops and operators ... give exact types where no plugin runs (pyright, plain mypy). With the plugin, their function hooks compute the
 exact type themselves, and the overloads would get in the way of a reported problem: mypy tries
 each item with errors filtered, the plugin's report makes every item fail, and mypy then checks
 a first plausible item again, adding an error of its own (``Cannot infer value of type parameter
 "K"``, ``Unsupported operand types for @``) beside the plugin's. So each item is loosened to the
 shape of the fallback item: tensors of any dtype and shape, literal parameters as their plain
-type, no type variables. Arguments of the wrong kind (a ``str`` for a tensor) are still errors.
+type, no type variables (but an alias's: ``Axis[AxisIndexT]``, the items of a list of axes).
+Arguments of the wrong kind (a ``str`` for a tensor) are still errors. (``softmax``'s hook in
+``_axis_ops`` loosens only its result: its argument's dtype is still checked to be a float.)
 """
 
 from __future__ import annotations
