@@ -38,12 +38,12 @@ x.sum(axis=2)  # type: ignore[tensor-axis]
 
 #: Checked by pyright, which has no plugin: the declared types of the installed package.
 DECLARED = """\
-from typing import Any, Literal as L, assert_type
+from typing import Literal as L, assert_type
 
 import typedtensor as tt
 
 x: tt.Tensor[tt.float32, L[2], L[3]] = tt.zeros((2, 3), tt.float32)
-assert_type(x.max(axis=1), tt.Tensor[tt.float32, *tuple[Any, ...]])
+assert_type(x.max(axis=1), tt.Tensor[tt.float32, L[2]])
 """
 
 MYPY_CONFIG = """\

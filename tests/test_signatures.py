@@ -10,9 +10,12 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
+import numpy as np
 import pytest
 
-from typedtensor._shape_rules import BINARY_RULES, CATEGORIES, CONCRETE, SCALAR_KINDS, UNARY_RULES, binary_dtype, unary_dtype, where_dtype
+from typedtensor._shape_rules import (
+    BINARY_RULES, CATEGORIES, CONCRETE, REDUCTION_OPS, SCALAR_KINDS, UNARY_RULES, binary_dtype, result_dtype, unary_dtype, where_dtype,
+)
 from typedtensor._shape_rules.dtypes import narrowest
 
 PROJECT = Path(__file__).resolve().parents[1]
@@ -111,3 +114,29 @@ def test_operator_declarations_hold_on_either_side(generator: ModuleType, op: st
             assert_holds(right, [dtype, other], binary_dtype(op, dtype, other))
         for kind in SCALAR_KINDS:
             assert_holds(left, [dtype, kind], binary_dtype(op, kind, dtype))
+
+
+@pytest.mark.parametrize("op", REDUCTION_OPS)
+def test_reduction_declarations_hold_for_every_dtype(generator: ModuleType, op: str) -> None:
+    """The first unknown-dims overload a tensor of each dtype (or category) matches declares its
+    result dtype; the first case, the one of exact shapes, too."""
+    cases = generator.reduction_cases(op)
+    for operand in TENSOR_OPERANDS:
+        case = next(c for c in cases if c.covers(operand))
+        declared = members(operand if case.kept else case.result)
+        results = {result_dtype(op, dtype) for dtype in members(operand)}
+        assert all(members(result) <= declared for result in results), (op, operand, case)
+
+
+def test_reduction_overloads_give_numpy_shapes(generator: ModuleType) -> None:
+    """Each fixed-rank shape overload, its dims given distinct sizes, says the shape numpy's sum has
+    for every axis its annotation admits (a Selection as the axes of its ``^``)."""
+    forms = [form for form in generator.reduction_forms() if form.axes]
+    sizes = dict(zip(generator.DIM_VARS, (2, 3, 5, 7, 11, 13)))
+    for form in forms:
+        array = np.zeros([sizes[dim] for dim in form.dims])
+        declared = tuple(1 if dim == generator.ONE else sizes[dim] for dim in form.result)
+        for axis in form.axes:
+            numpy_axis = tuple(i for i, char in enumerate(axis) if char == "^") if isinstance(axis, str) else axis
+            assert np.sum(array, axis=numpy_axis, keepdims=form.kept).shape == declared, (form, axis)
+    assert len(forms) == 2 * (21 + 10) + 6  # one axis on ranks 1-6 and pairs on ranks 2-4, each kept or not; None kept

@@ -1,10 +1,12 @@
-"""Write the declared signatures of the elementwise ops, computed from their dtype rules.
+"""Write the declared signatures of the elementwise ops and the reductions, computed from the shared rules.
 
     python tools/generate_signatures.py           # rewrite the generated code
     python tools/generate_signatures.py --check   # exit 1 if it is stale (a test runs this)
 
 It writes ``typedtensor/_dtype_vars.py`` (a TypeVar per dtype category), the public functions in
-``typedtensor/_elementwise_api.py``, and the operator block of ``typedtensor/_tensor.py``. Each op
+``typedtensor/_elementwise_api.py``, the operator block of ``typedtensor/_tensor.py``, and the
+reductions' overloads (``Tensor.sum`` ... there, ``reduce_sum`` ... in ``typedtensor/_reductions.py``:
+a shape per rank and literal axis from ``reduce_shape`` on symbolic dims, see ``reduction_forms``). Each op
 gets ``@overload``s that say, without the mypy plugin, what standard typing can say exactly:
 the shape of same-shape operands (``*Shape``), and the result dtype of each group of operand
 dtypes the shared rules give one answer for. A dtype the rules keep is a TypeVar bounded by its
@@ -455,6 +457,151 @@ def where_signatures() -> list[Signature]:
     return floats_first(signatures)
 
 
+# --- the reductions -------------------------------------------------------------------------
+
+#: The ranks whose reductions get exact overloads: one axis (positive or negative) on each; pairs
+#: of axes (in either order) on some; Selection strings on some. Anything else (a rank above these
+#: or unknown, an axis only known at run time, a list, three axes) falls back to unknown dims.
+SINGLE_AXIS_RANKS: Final = range(1, 7)
+PAIR_RANKS: Final = range(2, 5)
+SELECTION_RANKS: Final = range(1, 5)
+#: One TypeVar per dim of a reduction overload's tensor, so that any dim (a literal size, a ``Dim``
+#: class, a TypeVar) flows through to the result.
+DIM_VARS: Final = tuple(f"D{index}" for index in range(max(SINGLE_AXIS_RANKS)))
+ONE: Final = "Literal[1]"
+#: A tensor of more dims than any overload's, or with a run of unknown length (``*tuple[Any, ...]``,
+#: which may stand for any number of dims): the overload of this receiver comes before the ones of
+#: fixed ranks and answers unknown dims, so a run never matches a fixed rank (a wrong shape).
+BEYOND_RANKS: Final = ("Any",) * (max(SINGLE_AXIS_RANKS) + 1) + (ANY_SHAPE,)
+
+
+@dataclass(frozen=True)
+class ReductionForm:
+    """One reduction overload's shape: the receiver's dims, the ``axis`` and ``keepdims`` it takes
+    (as annotations), the result's dims, and the axes the annotation admits with the keepdims."""
+
+    dims: tuple[str, ...]
+    axis: str
+    keepdims: str
+    result: tuple[str, ...]
+    axes: tuple[shape_rules.AxisKey, ...] = ()
+    kept: bool = False
+
+    def parameters(self, tensor_parameter: str, dtype: str) -> str:
+        return f"{tensor_parameter}: {tensor(dtype, ', '.join(self.dims))}, axis: {self.axis}, {self.keepdims}"
+
+    def returns(self, dtype: str) -> str:
+        return tensor(dtype, ", ".join(self.result)) if self.result else f"Tensor[{dtype}]"
+
+
+def literal(values: Iterable[int | str]) -> str:
+    return f"Literal[{', '.join(str(v) if isinstance(v, int) else f'{chr(34)}{v}{chr(34)}' for v in values)}]"
+
+
+#: An ``axis`` annotation, and the values it admits (which the shape rule checks).
+Spelling = tuple[str, list[shape_rules.AxisKey]]
+
+
+def axis_spellings(rank: int, reduced: tuple[int, ...]) -> list[Spelling]:
+    """The ``axis`` annotations that reduce exactly the dims ``reduced`` (one or two) of a tensor of
+    ``rank`` dims: one literal axis (either sign) or its Selection string, a pair in either order."""
+    signs = [(axis, axis - rank) for axis in reduced]
+    literals: list[int | str] = list(signs[0]) if len(reduced) == 1 else []
+    if rank in SELECTION_RANKS:
+        literals.append(selection(rank, reduced))
+    spellings: list[Spelling] = [(literal(literals), list(literals))]
+    if len(reduced) == 2:
+        first, second = (literal(values) for values in signs)
+        pairs = [(a, b) for a in signs[0] for b in signs[1]]
+        spellings.append((f"tuple[{first}, {second}] | tuple[{second}, {first}]", [*pairs, *((b, a) for a, b in pairs)]))
+    return spellings
+
+
+def selection(rank: int, reduced: Iterable[int]) -> str:
+    return "".join(shape_rules.SELECTION_REDUCE if dim in reduced else shape_rules.SELECTION_KEEP for dim in range(rank))
+
+
+def reduction_forms() -> list[ReductionForm]:
+    """The shape overloads of a reduction, each checked against the shape rule for every spelling
+    of its ``axis``: ``axis=None`` (any rank); per rank, each single axis and pair of axes, with and
+    without keepdims, and ``axis=None`` with keepdims."""
+    keep, drop = "keepdims: Literal[True]", "keepdims: Literal[False] = False"
+    forms = [ReductionForm(("*Shape",), "None = None", drop, ())]
+    for rank in SINGLE_AXIS_RANKS:
+        dims = DIM_VARS[:rank]
+        pairs = list(itertools.combinations(range(rank), 2)) if rank in PAIR_RANKS else []
+        for reduced in [*((axis,) for axis in range(rank)), *pairs]:
+            for keepdims in (False, True):
+                spellings = axis_spellings(rank, reduced)
+                results = {reduced_dims(dims, axis, keepdims) for _, axes in spellings for axis in axes}
+                assert len(results) == 1, (rank, reduced, spellings, results)
+                axes = tuple(axis for _, values in spellings for axis in values)
+                forms.append(ReductionForm(dims, " | ".join(text for text, _ in spellings), keep if keepdims else drop, results.pop(), axes, keepdims))
+        # keepdims after an omitted axis is a keyword: alone, so that ``x.sum(0, True)`` still
+        # matches the above; every dim's Selection beside it (ranks 1 and 2 have it above).
+        every: list[Spelling] = [(literal([selection(rank, range(rank))]), [selection(rank, range(rank))])] if rank in SELECTION_RANKS and rank > 2 else []
+        spellings = [*every, ("None", [None])]
+        assert {reduced_dims(dims, axis, True) for _, axes in spellings for axis in axes} == {reduced_dims(dims, None, True)}
+        axes = tuple(axis for _, values in spellings for axis in values)
+        forms.append(ReductionForm(dims, f"{' | '.join(text for text, _ in spellings)} = None, *", keep, reduced_dims(dims, None, True), axes, True))
+    return forms
+
+
+def reduced_dims(dims: tuple[str, ...], axis: shape_rules.AxisKey, keepdims: bool) -> tuple[str, ...]:
+    """The result's dims by the shared rule, on symbolic dims (each dim its TypeVar's name)."""
+    result = shape_rules.reduce_shape(shape_rules.Shape[str, str](dims), axis, keepdims, ONE)
+    assert isinstance(result, shape_rules.Shape) and result.variadic is None, (dims, axis, result)
+    return tuple(map(str, result.prefix))
+
+
+def reduction_cases(op: str) -> list[Case]:
+    """The result dtypes of ``op``, from its rule over every dtype and category; the first is the
+    one whose shapes the overloads give exactly (floats': a kept dtype, or the one result)."""
+    return tensor_cases(lambda dtype: shape_rules.result_dtype(op, dtype), list(ATOMS))
+
+
+def reduction_overloads(op: str, name: str, tensor_parameter: str, indent: str) -> str:
+    """A reduction's overloads: ``axis=None`` for every dtype; a tensor beyond the ranks covered;
+    every shape form for the first dtype case; then unknown dims for every dtype.
+
+    A method keeps its dtype through the class's ``DT``, its ``self`` annotated with the category:
+    mypy binds a ``self`` of a TypeVar dtype to a TypeVar bounded by any category (python/mypy's
+    self-type check erases it), which would keep a ``sum`` of ``Tensor[DT, ...]`` as ``DT``.
+    """
+    method = tensor_parameter == "self"
+    cases = reduction_cases(op)
+
+    def dtypes(case: Case) -> tuple[str, str]:
+        return (case.accepts[0], "DT") if method and case.kept else (case.parameter, case.returns)
+
+    def receiver(case: Case, dims: str) -> str:
+        return f"{tensor_parameter}: {tensor(dtypes(case)[0], dims)}"
+
+    anything = "axis: Axis[AxisIndexT] = None, keepdims: bool = False"
+    everything, *shapes = reduction_forms()
+    exact = dtypes(cases[0])
+    # A dtype case of a category's result (sum of ``integer``) would overlap the unknown dims of a
+    # case before it (``signedinteger``): it keeps those.
+    named = [case for case in cases if case.kept or case.result in CONCRETE]
+    signatures = [(everything.parameters(tensor_parameter, dtypes(case)[0]), everything.returns(dtypes(case)[1])) for case in named]
+    signatures.append((f"{receiver(cases[0], ', '.join(BEYOND_RANKS))}, {anything}", tensor(exact[1], ANY_SHAPE)))
+    signatures += [(form.parameters(tensor_parameter, exact[0]), form.returns(exact[1])) for form in shapes]
+    signatures += [(f"{receiver(case, ANY_SHAPE)}, {anything}", tensor(dtypes(case)[1], ANY_SHAPE)) for case in cases]
+    if method:  # the last takes any receiver, as the method does: a Tensor of an invalid dtype too
+        # (where others keep ``DT``, its own dtype is Any: mypy sees no bound on ``DT`` to relate them)
+        kept_before = any(case.kept for case in cases) and not cases[-1].kept
+        signatures[-1] = (f"self, {anything}", tensor("Any", ANY_SHAPE) if kept_before else signatures[-1][1])
+    return "".join(f"{indent}@overload\n{indent}def {name}({parameters}) -> {returns}: ...\n" for parameters, returns in signatures)
+
+
+def with_reduction_blocks(text: str, name_of: Callable[[str], str], tensor_parameter: str, indent: str) -> str:
+    """``text`` with the overloads of each reduction in its block (``reduce_sum``'s, or ``sum``'s)."""
+    for op in shape_rules.REDUCTION_OPS:
+        name = name_of(op)
+        text = replace_block(text, name, reduction_overloads(op, name, tensor_parameter, indent))
+    return text
+
+
 # --- the generated files ------------------------------------------------------------------
 
 HEADER: Final = '"""{doc}\n\nGenerated by ``tools/generate_signatures.py`` from the shared dtype rules: do not edit by hand.\n"""\n'
@@ -474,6 +621,8 @@ def dtype_vars_module() -> str:
         *[f'{var} = TypeVar("{var}", bound={category})\n' for category, var in VARS.items()],
         "#: The dtype a cast gives.\n",
         'NewDT = TypeVar("NewDT", bound=generic)\n',
+        "#: The dims of the reductions' overloads, one TypeVar per dim.\n",
+        *[f'{var} = TypeVar("{var}")\n' for var in DIM_VARS],
     ]
     return "".join(lines)
 
@@ -562,16 +711,28 @@ def replace_block(text: str, name: str, body: str) -> str:
 
 def tensor_module(current: str) -> str:
     imports = (
-        "from typedtensor._dtype_vars import " + ", ".join([*VARS.values(), "NewDT"]) + "\n"
+        "from typedtensor._dtype_vars import " + ", ".join([*VARS.values(), "NewDT", *DIM_VARS]) + "\n"
         f"from typedtensor._dtypes import {', '.join(ATOMS)}\n"
     )
+    current = with_reduction_blocks(current, str, "self", "    ")
     return replace_block(replace_block(current, "imports", imports), "operators", operator_block())
+
+
+def reductions_module(current: str) -> str:
+    imports = (
+        "from typedtensor._dtype_vars import " + ", ".join([*VARS.values(), *DIM_VARS]) + "\n"
+        f"from typedtensor._dtypes import {', '.join(ATOMS)}\n"
+    )
+    current = with_reduction_blocks(current, lambda op: f"reduce_{op}", "x", "")
+    return replace_block(current, "imports", imports)
 
 
 def outputs() -> dict[Path, str]:
     """Each generated file and what it must hold."""
     tensor_path = PROJECT / "typedtensor" / "_tensor.py"
+    reductions_path = PROJECT / "typedtensor" / "_reductions.py"
     return {
+        reductions_path: reductions_module(reductions_path.read_text()),
         PROJECT / "typedtensor" / "_dtype_vars.py": dtype_vars_module(),
         PROJECT / "typedtensor" / "_elementwise_api.py": api_module(),
         tensor_path: tensor_module(tensor_path.read_text()),

@@ -21,3 +21,10 @@ FloatingT = TypeVar("FloatingT", bound=floating)
 ComplexT = TypeVar("ComplexT", bound=complexfloating)
 #: The dtype a cast gives.
 NewDT = TypeVar("NewDT", bound=generic)
+#: The dims of the reductions' overloads, one TypeVar per dim.
+D0 = TypeVar("D0")
+D1 = TypeVar("D1")
+D2 = TypeVar("D2")
+D3 = TypeVar("D3")
+D4 = TypeVar("D4")
+D5 = TypeVar("D5")

@@ -19,11 +19,10 @@ from collections.abc import Callable, Sequence
 from typing import Final
 
 from mypy.errorcodes import OPERATOR
-from mypy.plugin import FunctionContext, FunctionSigContext, MethodContext, MethodSigContext
+from mypy.plugin import FunctionContext, MethodContext
 from mypy.types import (
     AnyType,
     CallableType,
-    FunctionLike,
     Instance,
     LiteralType,
     Type,
@@ -48,6 +47,7 @@ from typing_plugins._calls import (
     unknown_tensor,
 )
 from typing_plugins._rules import shape_rules
+from typing_plugins._signatures import loosened_signature
 from typing_plugins._tensor_types import DTYPES_MODULE, TensorType, dtype_name, tensor_type
 
 #: A Python scalar operand by its kind (``"float"``), as the dtype rules know it.
@@ -261,15 +261,6 @@ def _marker(typ: Type) -> tuple[Type | None, bool]:
     return None, False
 
 
-def loosened(ctx: FunctionSigContext | MethodSigContext) -> FunctionLike:
-    """A signature with its tensors and result ``Tensor[Any, *tuple[Any, ...]]``, so that the hook decides
-    the result (and no type context, as an assignment's, solves a shape before the arguments do)."""
-    signature = ctx.default_signature
-    loose = unknown_tensor(ctx.api, AnyType(TypeOfAny.special_form))
-    arg_types = [loose if tensor_type(typ) is not None else typ for typ in signature.arg_types]
-    return signature.copy_modified(arg_types=arg_types, ret_type=loose)
-
-
 FUNCTION_HOOKS: Final[dict[str, FunctionHook]] = {
     **{f"{_MODULE}.{op}": functools.partial(unary_function_hook, op) for op in shape_rules.UNARY_RULES},
     **{f"{_MODULE}.{op}": functools.partial(binary_function_hook, op) for op in shape_rules.BINARY_RULES},
@@ -293,5 +284,5 @@ SCALAR_METHOD_HOOKS: Final[dict[str, MethodHook]] = {
     for name, op in (("eq", "equal"), ("ne", "not_equal"))
 }
 #: Every function, and every operator (``astype`` takes its shape from its receiver, not from the context).
-FUNCTION_SIGNATURE_HOOKS: Final[dict[str, FunctionSignatureHook]] = dict.fromkeys(FUNCTION_HOOKS, loosened)
-METHOD_SIGNATURE_HOOKS: Final[dict[str, MethodSignatureHook]] = {name: loosened for name in METHOD_HOOKS if name != "astype"}
+FUNCTION_SIGNATURE_HOOKS: Final[dict[str, FunctionSignatureHook]] = dict.fromkeys(FUNCTION_HOOKS, loosened_signature)
+METHOD_SIGNATURE_HOOKS: Final[dict[str, MethodSignatureHook]] = {name: loosened_signature for name in METHOD_HOOKS if name != "astype"}

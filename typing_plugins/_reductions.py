@@ -11,9 +11,9 @@ from mypy.types import AnyType, Instance, LiteralType, Type, TypeOfAny, TypeVarT
 from typing_plugins._arguments import DIM, axis_argument, bool_axis, dtype_argument, keepdims_argument, shape_argument
 from mypy.plugin import MethodContext
 
-from typing_plugins._calls import CallContext, FunctionHook, MethodHook, dtype_type, guarded, int_type, new_tensor, report, unknown_tensor
+from typing_plugins._calls import CallContext, FunctionHook, NotUnderstood, MethodHook, dtype_type, guarded, int_type, new_tensor, report, unknown_tensor
 from typing_plugins._rules import shape_rules
-from typing_plugins._tensor_types import TENSOR, dtype_name, tensor_type
+from typing_plugins._tensor_types import TENSOR, TensorType, dtype_name, tensor_type
 
 
 def reduce_function_hook(op: str, ctx: CallContext) -> Type:
@@ -39,24 +39,39 @@ def infer_reduction(ctx: CallContext, caller: str, op: str, receiver: Type) -> T
     if tensor is None:
         return ctx.default_return_type
     name = dtype_name(tensor.dtype)
-    if name is None:  # a TypeVar or Any: the declared dtype says what is known
-        declared = get_proper_type(ctx.default_return_type)
-        dtype = declared.args[0] if isinstance(declared, Instance) else AnyType(TypeOfAny.special_form)
+    if name is None:  # a TypeVar or Any: what the rule says for every dtype
+        dtype = _any_dtype_result(ctx, op, tensor.dtype)
     else:
         result = shape_rules.result_dtype(op, name)
         dtype = tensor.dtype if result == name else dtype_type(ctx.api, result)
+    try:
+        return _reduced(ctx, caller, tensor, dtype)
+    except NotUnderstood:  # ``**options``, ``*axes``: the dims are unknown, the dtype is not
+        return unknown_tensor(ctx.api, dtype)
+
+
+def _reduced(ctx: CallContext, caller: str, tensor: TensorType, dtype: Type) -> Type:
+    """The result of reducing ``tensor`` to ``dtype`` along the call's axis, or the problem reported."""
     axis = ctx.args[ctx.callee_arg_names.index("axis")]  # errors are about the axis: reported there
     boolean = bool_axis(ctx)
     if boolean is not None:
         # A bool is an int to the type system, so the declared type admits it; the runtime does not.
         ctx.api.fail(shape_rules.wrong_axis_kind(caller, boolean), axis[0], code=ARG_TYPE)
         return unknown_tensor(ctx.api, dtype)
-    one = LiteralType(1, int_type(ctx.api))
-    shape = shape_rules.reduce_shape(tensor.shape, axis_argument(ctx), keepdims_argument(ctx), one)
+    shape = shape_rules.reduce_shape(tensor.shape, axis_argument(ctx), keepdims_argument(ctx), LiteralType(1, int_type(ctx.api)))
     if isinstance(shape, shape_rules.Problem):
         report(ctx, shape, caller, [tensor], where=axis[0])
         return unknown_tensor(ctx.api, dtype)  # one bug, one error: the result's dims are unknown
     return new_tensor(ctx.api, dtype, shape)
+
+
+def _any_dtype_result(ctx: CallContext, op: str, dtype: Type) -> Type:
+    """The result dtype of ``op`` on a dtype not known by name: kept if every dtype keeps its own,
+    the one dtype every dtype gives (``bool_`` for any/all), else ``Any``."""
+    results = {shape_rules.result_dtype(op, name) for name in shape_rules.CONCRETE}
+    if all(shape_rules.result_dtype(op, name) == name for name in shape_rules.CONCRETE):
+        return dtype
+    return dtype_type(ctx.api, results.pop()) if len(results) == 1 else AnyType(TypeOfAny.special_form)
 
 
 def _infer_creation(ctx: CallContext) -> Type:

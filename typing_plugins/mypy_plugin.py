@@ -17,11 +17,13 @@ from mypy.plugin import Plugin, ReportConfigContext
 from typing_plugins import _axis_ops, _creation, _elementwise, _indexing, _linalg, _reductions, _shaping
 from typing_plugins._calls import FunctionHook, FunctionSignatureHook, MethodHook, MethodSignatureHook
 from typing_plugins._rules import SOURCES_DIGEST
-from typing_plugins._signatures import OVERLOADED_FUNCTIONS, OVERLOADED_METHODS, loosened_signature
+from typing_plugins._signatures import (
+    OVERLOADED_FUNCTIONS, OVERLOADED_METHODS, REDUCTION_FUNCTIONS, REDUCTION_METHODS, loosened_reduction, loosened_signature,
+)
 from typing_plugins._tensor_types import TENSOR
 
 #: Bump whenever inference changes: mypy then drops cached results computed by an older plugin.
-PLUGIN_VERSION: Final = 4
+PLUGIN_VERSION: Final = 5
 
 #: Functions by the fullname mypy resolves the re-exported name to.
 FUNCTION_HOOKS: Final[dict[str, FunctionHook]] = {
@@ -48,11 +50,13 @@ ATTRIBUTE_HOOKS: Final[dict[str, _shaping.AttributeHook]] = {**_shaping.ATTRIBUT
 FUNCTION_SIGNATURE_HOOKS: Final[dict[str, FunctionSignatureHook]] = {
     **_elementwise.FUNCTION_SIGNATURE_HOOKS,
     **{name: loosened_signature for name in OVERLOADED_FUNCTIONS},
+    **{name: loosened_reduction for name in REDUCTION_FUNCTIONS},
     **_axis_ops.SIGNATURE_HOOKS,
 }
 METHOD_SIGNATURE_HOOKS: Final[dict[str, MethodSignatureHook]] = {
     **_elementwise.METHOD_SIGNATURE_HOOKS,
     **{name: loosened_signature for name in OVERLOADED_METHODS},
+    **{name: loosened_reduction for name in REDUCTION_METHODS},
 }
 
 _Hook = TypeVar("_Hook")

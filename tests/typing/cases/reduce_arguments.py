@@ -98,15 +98,15 @@ assert_type(tt.reduce_sum(x, axis=Selections.ROWS), Tensor[float32, *tuple[Any, 
 
 
 def keyword_unpacking(options: dict[str, Any], axes: tuple[int]) -> None:
-    """``**kwargs`` and ``*args`` may fill any parameter: the declared type stays."""
-    assert_type(x.sum(**options), Tensor[Any, *tuple[Any, ...]])
-    assert_type(x.sum(*axes), Tensor[Any, *tuple[Any, ...]])
+    """``**kwargs`` and ``*args`` may fill any parameter: the dims are unknown, the dtype as declared."""
+    assert_type(x.sum(**options), Tensor[float32, *tuple[Any, ...]])
+    assert_type(x.sum(*axes), Tensor[float32, *tuple[Any, ...]])
     assert_type(tt.reduce_max(x, **options), Tensor[float32, *tuple[Any, ...]])
 
 
 def not_an_axis(seq: Sequence[int]) -> None:
     """Any ``Sequence`` is not an axis: it may be a ``range`` or ``bytes``, which the runtime refuses."""
-    x.sum(axis=seq)  # type: ignore[arg-type]
+    x.sum(axis=seq)  # type: ignore[call-overload]
 
 
 not_literal(1, (0,), (0, 1), [2], np.int64(1), "^vv", False, 0, True)

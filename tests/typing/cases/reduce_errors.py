@@ -33,6 +33,8 @@ def out_of_range(x: Tensor[float32, L[2], L[3], L[4]], scalar: Tensor[float32], 
     x.sum(axis=3)  # type: ignore[tensor-axis]
     x.mean(axis=-4)  # type: ignore[tensor-axis]
     x.max(axis=(1, 3))  # type: ignore[tensor-axis]
+    x.sum(axis=(0, 1, 3))  # type: ignore[tensor-axis]  # three axes: no overload's but the fallback's
+    x.mean(axis=(5, -9, 1), keepdims=True)  # type: ignore[tensor-axis]
     x.min(axis=[4])  # type: ignore[tensor-axis]
     x.prod(3)  # type: ignore[tensor-axis]
     x.any(axis=3, keepdims=True)  # type: ignore[tensor-axis]
