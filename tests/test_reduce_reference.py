@@ -87,6 +87,7 @@ def test_reductions_match_the_tosa_reference(case: tuple[str, np.ndarray[Any, An
     result = FUNCTIONS[op](tt.Tensor(array), axis=axis, keepdims=keepdims).numpy()
     expected = tosa_reduce(op, array, axis, keepdims)
 
+    assert type(result) is np.ndarray  # a rank-0 result too: a numpy scalar is no Tensor's array
     assert result.shape == expected.shape
     assert result.dtype == numpy_result_dtype(op, array.dtype)
     np.testing.assert_array_equal(array, before)  # the input is never modified
@@ -179,6 +180,7 @@ def test_reducing_only_size_1_dims_is_numpy_s_elementwise_result(data: st.DataOb
     with np.errstate(invalid="ignore", over="ignore"):
         expected = getattr(np, op)(array, axis=axis, keepdims=keepdims)
     result = FUNCTIONS[op](tt.Tensor(array), axis=axis, keepdims=keepdims).numpy()
+    assert type(result) is np.ndarray  # numpy's ufuncs give a scalar for a rank-0 array
     assert result.dtype == expected.dtype and result.shape == expected.shape and result.flags.c_contiguous
     np.testing.assert_array_equal(result, expected)
     if result.dtype.kind == "f":

@@ -424,7 +424,8 @@ def fill(view: Array, *, shape: tuple[int, ...], value: object, dtype: np.dtype[
 
 
 def with_identity(view: Array, *, ufunc: np.ufunc, identity: int, dtype: np.dtype[Any]) -> Array:
-    return ufunc(view, identity, dtype=dtype, order="C")  # type: ignore[no-any-return]
+    # Into a new array: on a rank-0 view a ufunc would return a numpy scalar, not an array.
+    return ufunc(view, identity, out=np.empty(view.shape, dtype), dtype=dtype)  # type: ignore[no-any-return]
 
 
 def copy_as(view: Array, *, dtype: np.dtype[Any]) -> Array:
