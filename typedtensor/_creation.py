@@ -102,19 +102,22 @@ def _fill_value(value: object, dtype: type[generic]) -> complex:
 def _check_in_range(op: str, subject: str, low: Any, high: Any, dtype: type[generic]) -> None:
     """A ``ValueError`` if ``low`` or ``high`` is beyond the finite values of ``dtype`` (numpy
     would wrap an integer around, or round a float to infinity); bool and complex dtypes pass."""
-    numpy_dtype: np.dtype[Any] = numpy_dtype_of(dtype)
-    smallest: float
-    largest: float
+    bounds = _finite_range(numpy_dtype_of(dtype))
+    if bounds is not None and not bounds[0] <= low <= high <= bounds[1]:
+        raise ValueError(f'"{op}": {subject} out of range for {dtype.__name__} ({bounds[0]} to {bounds[1]})')
+
+
+@functools.lru_cache(maxsize=None)
+def _finite_range(numpy_dtype: np.dtype[Any]) -> tuple[float, float] | None:
+    """The smallest and largest finite values of an integer or float dtype, as Python numbers (no
+    cast in a comparison); None for others. Cached: ``np.iinfo`` costs microseconds a call."""
     if numpy_dtype.kind in "iu":
         integers = np.iinfo(numpy_dtype)
-        smallest, largest = int(integers.min), int(integers.max)  # Python numbers: no cast in the comparison
-    elif numpy_dtype.kind == "f":
+        return int(integers.min), int(integers.max)
+    if numpy_dtype.kind == "f":
         floats = np.finfo(numpy_dtype)
-        smallest, largest = float(floats.min), float(floats.max)
-    else:
-        return
-    if not smallest <= low <= high <= largest:
-        raise ValueError(f'"{op}": {subject} out of range for {dtype.__name__} ({smallest} to {largest})')
+        return float(floats.min), float(floats.max)
+    return None
 
 
 def _filled(caller: str, shape: tuple[Any, ...], value: complex, dtype: type[generic]) -> Tensor[Any, Unpack[tuple[Any, ...]]]:
