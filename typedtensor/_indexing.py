@@ -31,9 +31,9 @@ def getitem(x: Tensor[Any, *tuple[Any, ...]], key: object) -> AnyTensor:
     array = x.numpy()
     items: tuple[object, ...] = key if type(key) is tuple else (key,)
     index: Any = key
-    if type(key) is Tensor and key.numpy().dtype.kind in "bi":  # one index tensor (uint64 is checked below)
-        index = key.numpy()
-        items = (index,)
+    if type(key) is Tensor and (index_array := key.numpy()).dtype.kind in "bi":  # one index tensor (uint64 is checked below)
+        index = index_array
+        items = (index_array,)
     elif not _PLAIN.issuperset(map(type, items)):  # index tensors, numpy integers, or no index at all
         items = tuple(map(_item, items))
         index = items if type(key) is tuple else items[0]

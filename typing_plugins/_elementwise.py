@@ -92,7 +92,7 @@ def binary_method_hook(op: str, reflected: bool, ctx: MethodContext) -> Type:
 
     def infer() -> Type:
         (other,) = _arguments(ctx, 1)
-        array = _numpy_name(other)
+        array = _array_name(other)
         if array is not None:  # ``x == a``: Tensor's ``__eq__`` takes any object, and refuses an array
             return _refuse_operand(ctx, op, "x1" if reflected else "x2", array)
         return _infer_binary(ctx, op, *((other, ctx.type) if reflected else (ctx.type, other)))
@@ -106,7 +106,7 @@ def array_operator_hook(name: str, ctx: MethodContext) -> Type:
     at run time numpy defers to it (``__array_ufunc__ = None``) and Tensor refuses the array."""
     if not ctx.arg_types or len(ctx.arg_types[0]) != 1 or tensor_type(ctx.arg_types[0][0]) is None:  # ``__pow__`` has a ``mod`` too
         return ctx.default_return_type
-    array = _numpy_name(ctx.type) or "ndarray"
+    array = _array_name(ctx.type) or "ndarray"
     if name in shape_rules.REFLECTED_METHODS:  # ``x + a``: Tensor's ``__add__(a)`` runs
         return _refuse_operand(ctx, shape_rules.REFLECTED_METHODS[name], "x2", array)
     op = shape_rules.BINARY_METHODS[name]
@@ -115,7 +115,7 @@ def array_operator_hook(name: str, ctx: MethodContext) -> Type:
     return _refuse_operand(ctx, op, "x1", array)  # ``a + x``: Tensor's ``__radd__(a)`` runs
 
 
-def _numpy_name(typ: Type) -> str | None:
+def _array_name(typ: Type) -> str | None:
     """The class name of an ndarray type (what the runtime's message names); None for others.
 
     numpy scalars are left to mypy: its own error where the declared types refuse them, none for
