@@ -465,14 +465,17 @@ def where_signatures() -> list[Signature]:
 SINGLE_AXIS_RANKS: Final = range(1, 7)
 PAIR_RANKS: Final = range(2, 5)
 SELECTION_RANKS: Final = range(1, 5)
-#: One TypeVar per dim of a reduction overload's tensor, so that any dim (a literal size, a ``Dim``
-#: class, a TypeVar) flows through to the result.
-DIM_VARS: Final = tuple(f"D{index}" for index in range(max(SINGLE_AXIS_RANKS)))
+#: One TypeVar per dim of an overload's tensor, so that any dim (a literal size, a ``Dim`` class, a
+#: TypeVar) flows through to the result; one more than the ranks covered, for ``BEYOND_RANKS``.
+DIM_VARS: Final = tuple(f"D{index}" for index in range(max(SINGLE_AXIS_RANKS) + 1))
 ONE: Final = "Literal[1]"
 #: A tensor of more dims than any overload's, or with a run of unknown length (``*tuple[Any, ...]``,
 #: which may stand for any number of dims): the overload of this receiver comes before the ones of
 #: fixed ranks and answers unknown dims, so a run never matches a fixed rank (a wrong shape).
-BEYOND_RANKS: Final = ("Any",) * (max(SINGLE_AXIS_RANKS) + 1) + (ANY_SHAPE,)
+#: Its dims are TypeVars, not Any: mypy infers a nested call in the context of each overload it
+#: tries, and would take Any dims there as the nested result's own (``squeeze(expand_dims(x, 0), 0)``
+#: would match this overload); it leaves an outer overload's TypeVars out of that inference.
+BEYOND_RANKS: Final = (*DIM_VARS, ANY_SHAPE)
 
 
 @dataclass(frozen=True)
