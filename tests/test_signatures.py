@@ -140,3 +140,25 @@ def test_reduction_overloads_give_numpy_shapes(generator: ModuleType) -> None:
             numpy_axis = tuple(i for i, char in enumerate(axis) if char == "^") if isinstance(axis, str) else axis
             assert np.sum(array, axis=numpy_axis, keepdims=form.kept).shape == declared, (form, axis)
     assert len(forms) == 2 * (21 + 10) + 6  # one axis on ranks 1-6 and pairs on ranks 2-4, each kept or not; None kept
+
+
+@pytest.mark.parametrize("op", ["expand_dims", "squeeze"])
+def test_shaping_overloads_give_numpy_shapes(generator: ModuleType, op: str) -> None:
+    """Each overload of one literal axis, on every rank 1-6 it takes (its run filled with dims of
+    their own, each dim a distinct size but 1 where squeeze removes it), says numpy's shape; and
+    every axis valid on those ranks, either sign, has its overload."""
+    numpy_op = {"expand_dims": np.expand_dims, "squeeze": np.squeeze}[op]
+    checked = set()
+    for form in generator.shaping_forms(op):
+        fixed = len(form.receiver.prefix) + len(form.receiver.suffix)
+        for rank in range(fixed, max(generator.SINGLE_AXIS_RANKS) + 1):
+            run = [f"run{index}" for index in range(rank - fixed)]
+            dims = [*form.receiver.prefix, *run, *form.receiver.suffix]
+            sizes = {generator.ONE: 1} | {dim: 2 + index for index, dim in enumerate(dims)}
+            if op == "squeeze":
+                sizes[dims[form.axis]] = 1
+            result = [*form.result.prefix, *run, *form.result.suffix]
+            assert numpy_op(np.zeros([sizes[dim] for dim in dims]), axis=form.axis).shape == tuple(sizes[dim] for dim in result), (form, rank)
+            checked.add((rank, form.axis))
+    extra = 1 if op == "expand_dims" else 0  # expand_dims takes the result's axes
+    assert checked >= {(rank, axis) for rank in generator.SINGLE_AXIS_RANKS for axis in range(-rank - extra, rank + extra)}

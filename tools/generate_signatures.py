@@ -4,9 +4,11 @@
     python tools/generate_signatures.py --check   # exit 1 if it is stale (a test runs this)
 
 It writes ``typedtensor/_dtype_vars.py`` (a TypeVar per dtype category), the public functions in
-``typedtensor/_elementwise_api.py``, the operator block of ``typedtensor/_tensor.py``, and the
+``typedtensor/_elementwise_api.py``, the operator block of ``typedtensor/_tensor.py``, the
 reductions' overloads (``Tensor.sum`` ... there, ``reduce_sum`` ... in ``typedtensor/_reductions.py``:
-a shape per rank and literal axis from ``reduce_shape`` on symbolic dims, see ``reduction_forms``). Each op
+a shape per rank and literal axis from ``reduce_shape`` on symbolic dims, see ``reduction_forms``),
+and those of ``expand_dims`` and ``squeeze`` in ``typedtensor/_shaping.py`` (a shape per literal
+axis from their rules, see ``axis_form``). Each op
 gets ``@overload``s that say, without the mypy plugin, what standard typing can say exactly:
 the shape of same-shape operands (``*Shape``), and the result dtype of each group of operand
 dtypes the shared rules give one answer for. A dtype the rules keep is a TypeVar bounded by its
@@ -465,14 +467,17 @@ def where_signatures() -> list[Signature]:
 SINGLE_AXIS_RANKS: Final = range(1, 7)
 PAIR_RANKS: Final = range(2, 5)
 SELECTION_RANKS: Final = range(1, 5)
-#: One TypeVar per dim of a reduction overload's tensor, so that any dim (a literal size, a ``Dim``
-#: class, a TypeVar) flows through to the result.
-DIM_VARS: Final = tuple(f"D{index}" for index in range(max(SINGLE_AXIS_RANKS)))
+#: One TypeVar per dim of an overload's tensor, so that any dim (a literal size, a ``Dim`` class, a
+#: TypeVar) flows through to the result; one more than the ranks covered, for ``BEYOND_RANKS``.
+DIM_VARS: Final = tuple(f"D{index}" for index in range(max(SINGLE_AXIS_RANKS) + 1))
 ONE: Final = "Literal[1]"
 #: A tensor of more dims than any overload's, or with a run of unknown length (``*tuple[Any, ...]``,
 #: which may stand for any number of dims): the overload of this receiver comes before the ones of
 #: fixed ranks and answers unknown dims, so a run never matches a fixed rank (a wrong shape).
-BEYOND_RANKS: Final = ("Any",) * (max(SINGLE_AXIS_RANKS) + 1) + (ANY_SHAPE,)
+#: Its dims are TypeVars, not Any: mypy infers a nested call in the context of each overload it
+#: tries, and would take Any dims there as the nested result's own (``squeeze(expand_dims(x, 0), 0)``
+#: would match this overload); it leaves an outer overload's TypeVars out of that inference.
+BEYOND_RANKS: Final = (*DIM_VARS, ANY_SHAPE)
 
 
 @dataclass(frozen=True)
@@ -591,6 +596,11 @@ def reduction_overloads(op: str, name: str, tensor_parameter: str, indent: str) 
         # (where others keep ``DT``, its own dtype is Any: mypy sees no bound on ``DT`` to relate them)
         kept_before = any(case.kept for case in cases) and not cases[-1].kept
         signatures[-1] = (f"self, {anything}", tensor("Any", ANY_SHAPE) if kept_before else signatures[-1][1])
+    return overloads_of(name, signatures, indent)
+
+
+def overloads_of(name: str, signatures: Iterable[tuple[str, str]], indent: str) -> str:
+    """An ``@overload`` of ``name`` for each signature: its parameters and its return type, as text."""
     return "".join(f"{indent}@overload\n{indent}def {name}({parameters}) -> {returns}: ...\n" for parameters, returns in signatures)
 
 
@@ -600,6 +610,82 @@ def with_reduction_blocks(text: str, name_of: Callable[[str], str], tensor_param
         name = name_of(op)
         text = replace_block(text, name, reduction_overloads(op, name, tensor_parameter, indent))
     return text
+
+
+# --- expand_dims and squeeze ---------------------------------------------------------------
+
+#: The run of dims in ``_shaping``'s overloads (``Shape`` there is the shape rules' class).
+SHAPING_RUN: Final = "*Shape_"
+SymbolicShape = shape_rules.Shape[str, str]
+ShapingRule = Callable[[SymbolicShape, int, shape_rules.Dims[str]], "SymbolicShape | shape_rules.Problem"]
+#: The ops of one literal axis whose overloads are generated, each by its rule, and the ``axis``
+#: the fallback takes: every axis the runtime does.
+SHAPING_OPS: Final[dict[str, tuple[ShapingRule, str]]] = {
+    "expand_dims": (shape_rules.expand_dims_shape, "axis: int"),
+    "squeeze": (shape_rules.squeeze_shape, "axis: Axis[AxisIndexT] = None"),
+}
+#: The overloads' dims as the rules see them: a TypeVar's name, of no known size. So squeeze's
+#: overloads take any dim where they remove one (the call raises unless it is 1), and a ``Dim``
+#: class, a TypeVar or ``int`` there goes as the plugin removes it; ``Literal[1]`` there would
+#: refuse those (a tensor's dims are invariant) and leave them unknown dims.
+SYMBOLIC_DIMS: Final = shape_rules.Dims[str](lambda dim: None, lambda size: literal([size]))
+
+
+@dataclass(frozen=True)
+class AxisForm:
+    """The overload of one literal ``axis``: the receiver's fixed dims beside a run (before it for a
+    positive axis, after it for a negative one: as few as the rule needs to be exact), and the
+    result's dims by the rule. One overload answers every rank the axis is valid on."""
+
+    axis: int
+    receiver: SymbolicShape
+    result: SymbolicShape
+
+    @property
+    def anywhere(self) -> bool:
+        """Whether it fixes no dim, so that it is exact on a run of unknown dims too."""
+        return not self.receiver.prefix and not self.receiver.suffix
+
+
+def axis_form(rule: ShapingRule, axis: int) -> AxisForm:
+    for count in range(len(DIM_VARS) + 1):
+        dims = DIM_VARS[:count]
+        receiver = SymbolicShape(dims, SHAPING_RUN) if axis >= 0 else SymbolicShape((), SHAPING_RUN, dims)
+        result = rule(receiver, axis, SYMBOLIC_DIMS)
+        if isinstance(result, shape_rules.Shape) and result.variadic == SHAPING_RUN and shape_rules.UNKNOWN not in (*result.prefix, *result.suffix):
+            return AxisForm(axis, receiver, result)
+    raise AssertionError(f"no overload of axis {axis} is exact")
+
+
+def single_axes(rule: ShapingRule) -> list[int]:
+    """The axes valid on a tensor of some rank of ``SINGLE_AXIS_RANKS``, by the rule; 0, -1, 1, -2 ...
+    in that order, the common ones first (pyright tries the overloads in order)."""
+    def valid(axis: int) -> bool:
+        return any(isinstance(rule(SymbolicShape(DIM_VARS[:rank]), axis, SYMBOLIC_DIMS), shape_rules.Shape) for rank in SINGLE_AXIS_RANKS)
+
+    return [axis for distance in range(max(SINGLE_AXIS_RANKS) + 1) for axis in (distance, -distance - 1) if valid(axis)]
+
+
+def shaping_forms(op: str) -> list[AxisForm]:
+    rule, _ = SHAPING_OPS[op]
+    return [axis_form(rule, axis) for axis in single_axes(rule)]
+
+
+def shaping_overloads(op: str) -> str:
+    """The overloads of ``op``: the axes exact on any shape; a tensor beyond the ranks covered or of
+    a run of unknown dims (see ``BEYOND_RANKS``); the other axes; then unknown dims."""
+    _, anything = SHAPING_OPS[op]
+    forms = shaping_forms(op)
+
+    def text(shape: SymbolicShape) -> str:
+        return tensor("GenericT", ", ".join(map(str, [*shape.prefix, SHAPING_RUN, *shape.suffix])))
+
+    exact = [(f"x: {text(form.receiver)}, axis: {literal([form.axis])}", text(form.result)) for form in forms]
+    anywhere = [signature for form, signature in zip(forms, exact) if form.anywhere]
+    fixed = [signature for form, signature in zip(forms, exact) if not form.anywhere]
+    beyond = (f"x: {tensor('GenericT', ', '.join(BEYOND_RANKS))}, {anything}", tensor("GenericT", ANY_SHAPE))
+    fallback = (f"x: {tensor('GenericT', ANY_SHAPE)}, {anything}", tensor("GenericT", ANY_SHAPE))
+    return overloads_of(op, [*anywhere, beyond, *fixed, fallback], "")
 
 
 # --- the generated files ------------------------------------------------------------------
@@ -727,12 +813,20 @@ def reductions_module(current: str) -> str:
     return replace_block(current, "imports", imports)
 
 
+def shaping_module(current: str) -> str:
+    for op in SHAPING_OPS:
+        current = replace_block(current, op, shaping_overloads(op))
+    return replace_block(current, "imports", f"from typedtensor._dtype_vars import {', '.join(DIM_VARS)}\n")
+
+
 def outputs() -> dict[Path, str]:
     """Each generated file and what it must hold."""
     tensor_path = PROJECT / "typedtensor" / "_tensor.py"
     reductions_path = PROJECT / "typedtensor" / "_reductions.py"
+    shaping_path = PROJECT / "typedtensor" / "_shaping.py"
     return {
         reductions_path: reductions_module(reductions_path.read_text()),
+        shaping_path: shaping_module(shaping_path.read_text()),
         PROJECT / "typedtensor" / "_dtype_vars.py": dtype_vars_module(),
         PROJECT / "typedtensor" / "_elementwise_api.py": api_module(),
         tensor_path: tensor_module(tensor_path.read_text()),

@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import contextlib
+import json
 import re
+import shutil
+import subprocess
 import sys
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
@@ -137,3 +140,26 @@ def check_and_run(mypy_runner: Mypy, path: Path, source: str) -> tuple[MypyRun, 
     namespace: dict[str, object] = {"reveal_type": lambda value: value}
     exec(compile(source, str(path), "exec"), namespace)
     return run, namespace
+
+
+def pyright_revealed(path: Path) -> dict[int, str]:
+    """pyright's revealed types on ``path``, by line; it must report nothing else."""
+    pyright = shutil.which("pyright")
+    assert pyright is not None, "pyright is a dev dependency: pip install -e '.[dev]'"
+    result = subprocess.run([pyright, "--outputjson", str(path)], cwd=PROJECT, capture_output=True, text=True, timeout=300)
+    report = json.loads(result.stdout)
+    revealed = {}
+    for diagnostic in report["generalDiagnostics"]:
+        assert diagnostic["severity"] == "information", diagnostic  # no error on code that runs
+        revealed[diagnostic["range"]["start"]["line"] + 1] = re.sub(r'^Type of ".*" is "(.*)"$', r"\1", diagnostic["message"])
+    return revealed
+
+
+def mypy_revealed(path: Path, tmp: Path) -> dict[int, str]:
+    """Plain mypy's (no plugin, strict) revealed types on ``path``, by line; it must report no error."""
+    config = tmp / "no-plugin.ini"
+    config.write_text("[mypy]\nstrict = True\n")
+    run = Mypy(tmp / "cache", config).run([path])
+    assert_no_crash(run)
+    assert [m for m in run.messages if m.severity == "error"] == []  # no error on code that runs
+    return {m.line: m.text.removeprefix('Revealed type is "').removesuffix('"') for m in run.about(path) if m.severity == "note"}

@@ -13,17 +13,14 @@ overloads cover (see ``docs/static-checking.md``) must be exact.
 from __future__ import annotations
 
 import itertools
-import json
 import re
-import shutil
-import subprocess
 from dataclasses import dataclass
 from pathlib import Path
 
 from hypothesis import HealthCheck, Phase, given, settings, strategies as st
 
 import typedtensor as tt
-from mypy_helpers import AGREEMENT_HEAD, PROJECT, Mypy, assert_no_crash
+from mypy_helpers import AGREEMENT_HEAD, mypy_revealed, pyright_revealed
 from typedtensor._shape_rules import REDUCTION_OPS
 from typedtensor._shape_rules.dtypes import members
 
@@ -123,27 +120,6 @@ def fits(dim: str, size: int) -> bool:
 def exact(revealed: str, call: Call) -> bool:
     dims = "".join(f", Literal[{size}]" for size in call.shape)
     return revealed.replace("typedtensor._tensor.", "").replace("typedtensor._dtypes.", "") == f"Tensor[{call.dtype}{dims}]"
-
-
-def pyright_revealed(path: Path) -> dict[int, str]:
-    pyright = shutil.which("pyright")
-    assert pyright is not None, "pyright is a dev dependency: pip install -e '.[dev]'"
-    result = subprocess.run([pyright, "--outputjson", str(path)], cwd=PROJECT, capture_output=True, text=True, timeout=300)
-    report = json.loads(result.stdout)
-    revealed = {}
-    for diagnostic in report["generalDiagnostics"]:
-        assert diagnostic["severity"] == "information", diagnostic  # no error on code that runs
-        revealed[diagnostic["range"]["start"]["line"] + 1] = re.sub(r'^Type of ".*" is "(.*)"$', r"\1", diagnostic["message"])
-    return revealed
-
-
-def mypy_revealed(path: Path, tmp: Path) -> dict[int, str]:
-    config = tmp / "no-plugin.ini"
-    config.write_text("[mypy]\nstrict = True\n")
-    run = Mypy(tmp / "cache", config).run([path])
-    assert_no_crash(run)
-    assert [m for m in run.messages if m.severity == "error"] == []  # no error on code that runs
-    return {m.line: m.text.removeprefix('Revealed type is "').removesuffix('"') for m in run.about(path) if m.severity == "note"}
 
 
 @settings(max_examples=3, deadline=None, phases=[Phase.explicit, Phase.generate], suppress_health_check=[HealthCheck.too_slow])

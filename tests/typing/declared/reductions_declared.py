@@ -38,6 +38,9 @@ assert_type(x.mean(axis=(-1, 1), keepdims=True), Tensor[tt.float32, L[32], L[1],
 assert_type(tt.reduce_sum(x, axis="v^v^"), Tensor[tt.float32, L[32], L[5]])
 assert_type(x.min(axis="^^^^", keepdims=True), Tensor[tt.float32, L[1], L[1], L[1], L[1]])
 
+# A nested call keeps its own type (mypy infers it in the context of each overload it tries).
+assert_type(tt.reduce_sum(tt.expand_dims(x, 0), axis=1), Tensor[tt.float32, L[1], L[256], L[5], L[128]])
+
 # axis=None (or omitted): every dim, at any rank; with keepdims a 1 per dim.
 assert_type(x.sum(), Tensor[tt.float32])
 assert_type(x.max(keepdims=True), Tensor[tt.float32, L[1], L[1], L[1], L[1]])

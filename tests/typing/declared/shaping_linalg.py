@@ -1,8 +1,8 @@
 # pyright: reportUnnecessaryTypeIgnoreComment=true
 """What matmul and the shaping ops declare, with no plugin: checked by pyright and plain mypy alike.
 
-2-D matmul, ``.T``, ``transpose`` without ``perm``, ``expand_dims``/``squeeze`` at 0 and -1 and
-joins along axis 0 are exact; the rest has unknown dims, never wrong ones.
+2-D matmul, ``.T``, ``transpose`` without ``perm`` and joins along axis 0 are exact; the rest has
+unknown dims, never wrong ones. (``expand_dims`` and ``squeeze``: ``expand_squeeze_declared.py``.)
 """
 
 from typing import Any, Literal as L, assert_type
@@ -22,7 +22,6 @@ i64: Tensor[tt.int64, L[2], L[2]] = tt.zeros((2, 2), tt.int64)
 u64: Tensor[tt.uint64, L[2], L[2]] = tt.zeros((2, 2), tt.uint64)
 flags: Tensor[tt.bool_, L[2], L[2]] = tt.zeros((2, 2), tt.bool_)
 cube: Tensor[tt.float32, L[2], L[3], L[4]] = tt.zeros((2, 3, 4), tt.float32)
-column: Tensor[tt.float32, L[3], L[1]] = tt.zeros((3, 1), tt.float32)
 
 # 2-D matmul through TypeVars, one per dtype category (a join across categories can be wrong).
 assert_type(x @ w, Tensor[tt.float32, L[32], L[10]])
@@ -38,14 +37,6 @@ assert_type(x.T, Tensor[tt.float32, L[784], L[32]])
 assert_type(cube.T, Tensor[tt.float32, *tuple[Any, ...]])
 assert_type(tt.transpose(x), Tensor[tt.float32, L[784], L[32]])
 assert_type(tt.transpose(cube, (2, 0, 1)), Tensor[tt.float32, *tuple[Any, ...]])
-
-# A size-1 dim added or removed at either end.
-assert_type(tt.expand_dims(x, 0), Tensor[tt.float32, L[1], L[32], L[784]])
-assert_type(tt.expand_dims(x, -1), Tensor[tt.float32, L[32], L[784], L[1]])
-assert_type(tt.expand_dims(x, 1), Tensor[tt.float32, *tuple[Any, ...]])
-assert_type(tt.squeeze(column, -1), Tensor[tt.float32, L[3]])
-assert_type(tt.squeeze(tt.expand_dims(x, 0), 0), Tensor[tt.float32, L[32], L[784]])
-assert_type(tt.squeeze(column), Tensor[tt.float32, *tuple[Any, ...]])
 
 # Joins along axis 0 keep the other dims.
 assert_type(tt.concat((x, x)), Tensor[tt.float32, Any, L[784]])
