@@ -5,7 +5,10 @@ plugin at most 20 % on mypy's time) and the static-typing cases (``tests/typing/
 ``tests/typing/declared``: every reduction form, dtype and error the tests check). The case files
 are written for the plugin, so mypy without it reports errors there; that is timed all the same.
 
-- pyright keeps no cache between runs: each run is a whole check.
+- pyright keeps no cache between runs: each run is a whole check. It analyses the environment of
+  the interpreter running this script (``--pythonpath``), as mypy does: without that it takes the
+  first ``python`` on PATH, which may lack scikit-learn (the examples' data) and so skip reading it.
+  pyright-python's check for a newer release (a request to PyPI on every run) is turned off.
 - mypy "cold" runs without a cache (``--cache-dir=/dev/null``): numpy's stubs, typedtensor and
   the target are all analysed. "warm" is a second run with nothing changed, from a cache warmed
   once per configuration.
@@ -40,6 +43,8 @@ TARGETS: Final = {
     "examples": [PROJECT / "examples"],
     "typing cases": [PROJECT / "tests" / "typing" / "cases", PROJECT / "tests" / "typing" / "declared"],
 }
+#: pyright-python asks PyPI for its latest release on every run unless told not to.
+ENVIRONMENT: Final = {**os.environ, "PYRIGHT_PYTHON_IGNORE_WARNINGS": "1"}
 PYRIGHT_BAR_SECONDS: Final = 2.0
 PLUGIN_BAR_RATIO: Final = 1.20
 
@@ -51,7 +56,7 @@ def seconds(command: Sequence[str]) -> tuple[float, float]:
     """
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
-    result = subprocess.run(command, cwd=PROJECT, capture_output=True, text=True)
+    result = subprocess.run(command, cwd=PROJECT, capture_output=True, text=True, env=ENVIRONMENT)
     wall = time.perf_counter() - start
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     if result.returncode not in (0, 1) or "Traceback" in result.stdout + result.stderr:
@@ -66,7 +71,7 @@ def mypy_command(config: Path, cache: Path | None, paths: Sequence[Path]) -> lis
 
 def pyright_command(paths: Sequence[Path]) -> list[str]:
     pyright = shutil.which("pyright") or str(Path(sys.executable).parent / "pyright")
-    return [pyright, *map(str, paths)]
+    return [pyright, "--pythonpath", sys.executable, *map(str, paths)]
 
 
 def mypy_config(path: Path, *, plugin: bool) -> Path:
@@ -96,7 +101,7 @@ def measure(paths: Sequence[Path], root: Path, rounds: int) -> dict[str, tuple[f
 
 
 def version(command: Sequence[str]) -> str:
-    return subprocess.run(command, capture_output=True, text=True).stdout.strip()
+    return subprocess.run(command, capture_output=True, text=True, env=ENVIRONMENT).stdout.strip()
 
 
 def main() -> None:

@@ -522,6 +522,26 @@ def axis_spellings(rank: int, reduced: tuple[int, ...]) -> list[Spelling]:
     return spellings
 
 
+def reduced_dims_of(rank: int) -> list[tuple[int, ...]]:
+    """The dims a reduction overload of ``rank`` dims reduces: each one, then each pair (on some ranks)."""
+    pairs = list(itertools.combinations(range(rank), 2)) if rank in PAIR_RANKS else []
+    return [*((axis,) for axis in range(rank)), *pairs]
+
+
+def axis_alias(rank: int, reduced: tuple[int, ...]) -> str:
+    """The name of the ``axis`` annotation reducing ``reduced`` of ``rank`` dims: ``Rank3Axis0``, ``Rank3Axes02``."""
+    return f"Rank{rank}Axis{reduced[0]}" if len(reduced) == 1 else f"Rank{rank}Axes{''.join(map(str, reduced))}"
+
+
+def axis_aliases() -> dict[str, str]:
+    """Each ``axis`` alias and the annotation it names: every spelling of the same reduced dims."""
+    return {
+        axis_alias(rank, reduced): " | ".join(text for text, _ in axis_spellings(rank, reduced))
+        for rank in SINGLE_AXIS_RANKS
+        for reduced in reduced_dims_of(rank)
+    }
+
+
 def selection(rank: int, reduced: Iterable[int]) -> str:
     return "".join(shape_rules.SELECTION_REDUCE if dim in reduced else shape_rules.SELECTION_KEEP for dim in range(rank))
 
@@ -534,14 +554,13 @@ def reduction_forms() -> list[ReductionForm]:
     forms = [ReductionForm(("*Shape",), "None = None", drop, ())]
     for rank in SINGLE_AXIS_RANKS:
         dims = DIM_VARS[:rank]
-        pairs = list(itertools.combinations(range(rank), 2)) if rank in PAIR_RANKS else []
-        for reduced in [*((axis,) for axis in range(rank)), *pairs]:
+        for reduced in reduced_dims_of(rank):
             for keepdims in (False, True):
                 spellings = axis_spellings(rank, reduced)
                 results = {reduced_dims(dims, axis, keepdims) for _, axes in spellings for axis in axes}
                 assert len(results) == 1, (rank, reduced, spellings, results)
                 axes = tuple(axis for _, values in spellings for axis in values)
-                forms.append(ReductionForm(dims, " | ".join(text for text, _ in spellings), keep if keepdims else drop, results.pop(), axes, keepdims))
+                forms.append(ReductionForm(dims, axis_alias(rank, reduced), keep if keepdims else drop, results.pop(), axes, keepdims))
         # keepdims after an omitted axis is a keyword: alone, so that ``x.sum(0, True)`` still
         # matches the above; every dim's Selection beside it (ranks 1 and 2 have it above).
         every: list[Spelling] = [(literal([selection(rank, range(rank))]), [selection(rank, range(rank))])] if rank in SELECTION_RANKS and rank > 2 else []
@@ -713,6 +732,18 @@ def dtype_vars_module() -> str:
     return "".join(lines)
 
 
+def reduction_axes_module() -> str:
+    return "".join([
+        HEADER.format(doc="The ``axis`` annotations of the reductions' overloads: one alias per rank and reduced dims.\n\n"
+                      "``Rank3Axis0`` is every ``axis`` that reduces dim 0 of a rank-3 tensor (``0``, ``-3``, ``\"^vv\"``);\n"
+                      "``Rank3Axes02`` every one reducing dims 0 and 2. The overloads of every reduction, method and\n"
+                      "function, keepdims or not, name the same annotation: pyright evaluates an alias once, where it\n"
+                      "evaluated each spelled-out union again in every overload (docs/performance.md)."),
+        "from typing import Literal, TypeAlias\n\n",
+        *[f"{name}: TypeAlias = {annotation}\n" for name, annotation in axis_aliases().items()],
+    ])
+
+
 def function_text(op: Op, signatures: list[Signature], implementation: str, call: str) -> str:
     """The function: its overloads and the implementation; one signature is the function's own."""
     if len(signatures) == 1:
@@ -799,6 +830,7 @@ def tensor_module(current: str) -> str:
     imports = (
         "from typedtensor._dtype_vars import " + ", ".join([*VARS.values(), "NewDT", *DIM_VARS]) + "\n"
         f"from typedtensor._dtypes import {', '.join(ATOMS)}\n"
+        f"from typedtensor._reduction_axes import {', '.join(axis_aliases())}\n"
     )
     current = with_reduction_blocks(current, str, "self", "    ")
     return replace_block(replace_block(current, "imports", imports), "operators", operator_block())
@@ -808,6 +840,7 @@ def reductions_module(current: str) -> str:
     imports = (
         "from typedtensor._dtype_vars import " + ", ".join([*VARS.values(), *DIM_VARS]) + "\n"
         f"from typedtensor._dtypes import {', '.join(ATOMS)}\n"
+        f"from typedtensor._reduction_axes import {', '.join(axis_aliases())}\n"
     )
     current = with_reduction_blocks(current, lambda op: f"reduce_{op}", "x", "")
     return replace_block(current, "imports", imports)
@@ -828,6 +861,7 @@ def outputs() -> dict[Path, str]:
         reductions_path: reductions_module(reductions_path.read_text()),
         shaping_path: shaping_module(shaping_path.read_text()),
         PROJECT / "typedtensor" / "_dtype_vars.py": dtype_vars_module(),
+        PROJECT / "typedtensor" / "_reduction_axes.py": reduction_axes_module(),
         PROJECT / "typedtensor" / "_elementwise_api.py": api_module(),
         tensor_path: tensor_module(tensor_path.read_text()),
     }

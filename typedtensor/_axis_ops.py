@@ -15,7 +15,7 @@ from typing import Any, Final, Literal, SupportsIndex, TypeVar, TypeVarTuple, Un
 
 import numpy as np
 
-from typedtensor._dtypes import floating, generic, int64, integer, type_text
+from typedtensor._dtypes import floating, generic, int64, integer, numpy_dtype_of, type_text
 from typedtensor._indexing import out_of_range
 from typedtensor._ops import AnyTensor, Array, array_of, fail, int_argument, namespace, result
 from typedtensor._reduce import EmptyExtent, reduce_array
@@ -36,7 +36,7 @@ FloatT = TypeVar("FloatT", bound=floating)
 S = TypeVarTuple("S")
 
 _CACHE_SIZE: Final = 4096
-_INT64: Final = np.dtype(np.int64)
+_INT64: Final = numpy_dtype_of(int64)
 
 
 @functools.lru_cache(maxsize=_CACHE_SIZE)

@@ -14,6 +14,16 @@ import numpy as np
 from typedtensor._shape_rules import format_tensor
 
 
+def _numpy_dtype(scalar: type[np.generic]) -> np.dtype[np.generic]:
+    """``np.dtype(scalar)`` behind a signature pyright reads at a glance.
+
+    pyright checks whether each call in this module that comes before a name it looks up (a base
+    class) never returns, by evaluating what is called: called directly, ``np.dtype``'s 40
+    constructor overloads, which cost every pyright run that uses a dtype (docs/performance.md).
+    """
+    return np.dtype(scalar)
+
+
 class generic:
     """Any dtype. Concrete markers carry the numpy dtype they stand for."""
 
@@ -24,7 +34,7 @@ class generic:
 
 
 class bool_(generic):
-    numpy_dtype = np.dtype(np.bool_)
+    numpy_dtype = _numpy_dtype(np.bool_)
 
 
 class number(generic): ...
@@ -49,55 +59,55 @@ class complexfloating(inexact): ...
 
 
 class int8(signedinteger):
-    numpy_dtype = np.dtype(np.int8)
+    numpy_dtype = _numpy_dtype(np.int8)
 
 
 class int16(signedinteger):
-    numpy_dtype = np.dtype(np.int16)
+    numpy_dtype = _numpy_dtype(np.int16)
 
 
 class int32(signedinteger):
-    numpy_dtype = np.dtype(np.int32)
+    numpy_dtype = _numpy_dtype(np.int32)
 
 
 class int64(signedinteger):
-    numpy_dtype = np.dtype(np.int64)
+    numpy_dtype = _numpy_dtype(np.int64)
 
 
 class uint8(unsignedinteger):
-    numpy_dtype = np.dtype(np.uint8)
+    numpy_dtype = _numpy_dtype(np.uint8)
 
 
 class uint16(unsignedinteger):
-    numpy_dtype = np.dtype(np.uint16)
+    numpy_dtype = _numpy_dtype(np.uint16)
 
 
 class uint32(unsignedinteger):
-    numpy_dtype = np.dtype(np.uint32)
+    numpy_dtype = _numpy_dtype(np.uint32)
 
 
 class uint64(unsignedinteger):
-    numpy_dtype = np.dtype(np.uint64)
+    numpy_dtype = _numpy_dtype(np.uint64)
 
 
 class float16(floating):
-    numpy_dtype = np.dtype(np.float16)
+    numpy_dtype = _numpy_dtype(np.float16)
 
 
 class float32(floating):
-    numpy_dtype = np.dtype(np.float32)
+    numpy_dtype = _numpy_dtype(np.float32)
 
 
 class float64(floating):
-    numpy_dtype = np.dtype(np.float64)
+    numpy_dtype = _numpy_dtype(np.float64)
 
 
 class complex64(complexfloating):
-    numpy_dtype = np.dtype(np.complex64)
+    numpy_dtype = _numpy_dtype(np.complex64)
 
 
 class complex128(complexfloating):
-    numpy_dtype = np.dtype(np.complex128)
+    numpy_dtype = _numpy_dtype(np.complex128)
 
 
 CONCRETE_DTYPES: tuple[type[generic], ...] = (

@@ -14,7 +14,7 @@ from typing import Any, Final, NoReturn
 
 import numpy as np
 
-from typedtensor._dtypes import type_text
+from typedtensor._dtypes import numpy_dtype_of, type_text, uint64
 from typedtensor._errors import TensorIndexError
 from typedtensor._ops import AnyTensor, Array, fail, result
 from typedtensor._shape_rules import INT_DIMS, ArrayIndex, IndexItem, IndexOutOfRange, Problem, Shape, bool_index_message, index_shape, indexed_axes
@@ -23,7 +23,7 @@ from typedtensor._tensor import Tensor
 _OP: Final = "index"
 #: Items numpy takes as they are; anything else is converted or refused first.
 _PLAIN: Final = frozenset({int, slice, type(None), EllipsisType})
-_UINT64: Final = np.dtype(np.uint64)
+_UINT64: Final = numpy_dtype_of(uint64)
 
 
 def getitem(x: Tensor[Any, *tuple[Any, ...]], key: object) -> AnyTensor:

@@ -19,7 +19,7 @@ from typing import Any, SupportsIndex, TypeAlias, TypeVar, TypeVarTuple, Unpack,
 import numpy as np
 
 from typedtensor._creation import checked_shape
-from typedtensor._dtypes import float32, floating, generic, numpy_dtype_of
+from typedtensor._dtypes import float32, float64, floating, generic, numpy_dtype_of
 from typedtensor._ops import refuse_result
 from typedtensor._tensor import Tensor
 
@@ -31,7 +31,7 @@ S = TypeVarTuple("S")
 #: Where random values come from: a numpy ``Generator``, an int seed, or None for fresh entropy.
 Rng: TypeAlias = np.random.Generator | int | None
 
-_DRAWN = {np.dtype(np.float32), np.dtype(np.float64)}  # the dtypes numpy's Generator draws in
+_DRAWN = {numpy_dtype_of(float32), numpy_dtype_of(float64)}  # the dtypes numpy's Generator draws in
 
 
 @overload
