@@ -64,6 +64,10 @@ def reshape(x: Tensor[GenericT, *tuple[Any, ...]], shape: SupportsIndex | tuple[
     return _sized("reshape", reshape_shape, x, shape, "shape")
 
 
+# First: a shape that may hold three or more dims (a run of unknown dims, a ``*Ts``) must not
+# match the 2-D overload, whose answer would fix its rank at 2.
+@overload
+def transpose(x: Tensor[GenericT, D0, D1, D2, *tuple[Any, ...]], perm: Sequence[SupportsIndex] | None = None) -> Tensor[GenericT, *tuple[Any, ...]]: ...
 @overload
 def transpose(x: Tensor[GenericT, N, M], perm: None = None) -> Tensor[GenericT, M, N]: ...
 @overload

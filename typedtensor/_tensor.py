@@ -45,6 +45,9 @@ class _Transpose:
 
     @overload
     def __get__(self, instance: None, owner: type[Any]) -> _Transpose: ...
+    # Before the 2-D item: a shape that may hold three or more dims (``*tuple[Any, ...]``, ``*Ts``) must not match it.
+    @overload
+    def __get__(self, instance: Tensor[GenericT, D0, D1, D2, Unpack[tuple[Any, ...]]], owner: type[Any]) -> Tensor[GenericT, Unpack[tuple[Any, ...]]]: ...
     @overload
     def __get__(self, instance: Tensor[GenericT, _N, _M], owner: type[Any]) -> Tensor[GenericT, _M, _N]: ...
     @overload
