@@ -143,6 +143,9 @@ def test_iteration_walks_the_first_dim_and_a_rank_0_tensor_refuses() -> None:
     rows = list(x)
     assert len(x) == 3 and [row.numpy().tolist() for row in rows] == [[1, 2], [3, 4], [5, 6]]
     assert all(isinstance(row, tt.Tensor) and row.dtype is tt.int32 for row in rows)
+    elements = list(tt.tensor([1.5, 2.5]))  # rank-0 tensors over ndarrays, not numpy scalars
+    assert all(type(element.numpy()) is np.ndarray and element.shape == () for element in elements)
+    assert [(element + 1).numpy().tolist() for element in elements] == [2.5, 3.5] and 2.5 in tt.tensor([1.5, 2.5])
     scalar = tt.tensor(1.5)
     with pytest.raises(TypeError, match=r"iteration over Tensor\[float64\]: a rank-0 tensor has no dims"):
         list(scalar)

@@ -126,10 +126,12 @@ class Tensor(Generic[DT, Unpack[Shape]]):
 
     def __iter__(self) -> Iterator[Tensor[DT, Unpack[tuple[Any, ...]]]]:
         """The tensors along the first dim. Without this, Python would iterate through
-        ``__getitem__`` until an ``IndexError``, and a rank-0 tensor would look empty."""
+        ``__getitem__`` until an ``IndexError``, and a rank-0 tensor would look empty. ``[i, ...]``:
+        numpy iterates a rank-1 array as numpy scalars, which a Tensor does not wrap."""
         if self._array.ndim == 0:
             raise TypeError(f"iteration over {type_text(self._array)}: a rank-0 tensor has no dims")
-        return (wrap(row) for row in self._array)
+        array = self._array
+        return (wrap(array[index, ...]) for index in range(len(array)))
 
     def __repr__(self) -> str:
         head = f"{type_text(self._array)}("
