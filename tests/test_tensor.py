@@ -35,6 +35,9 @@ def test_attributes_of_a_tensor() -> None:
     assert np.asarray(x) is x.numpy()
     assert np.asarray(x, dtype=np.float64).dtype == np.float64
     assert not np.shares_memory(np.array(x, copy=True), x.numpy())
+    with pytest.raises(ValueError, match=r"^Tensor\[int16, 2, 3\] cannot become float64 without a copy \(copy=False\)$"):
+        np.array(x, dtype=np.float64, copy=False)  # numpy 2's protocol: copy=False never copies
+    assert np.shares_memory(np.array(x, dtype=np.int16, copy=False), x.numpy())
 
 
 def test_repr_shows_the_type_and_the_values() -> None:

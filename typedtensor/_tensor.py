@@ -116,6 +116,8 @@ class Tensor(Generic[DT, Unpack[Shape]]):
     def __array__(self, dtype: Any = None, copy: bool | None = None) -> np.ndarray[Any, Any]:
         if copy:
             return np.array(self._array, dtype=dtype, copy=True)
+        if copy is False and dtype is not None and np.dtype(dtype) != self._array.dtype:  # numpy 2: never copy
+            raise ValueError(f"{type_text(self._array)} cannot become {np.dtype(dtype)} without a copy (copy=False)")
         return self._array if dtype is None else self._array.astype(dtype, copy=False)
 
     def __len__(self) -> int:
