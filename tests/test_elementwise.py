@@ -339,6 +339,28 @@ def test_where_refuses_a_python_int_its_integer_tensor_cannot_hold(x1: Any, x2: 
     np.testing.assert_array_equal(tt.where(tt.ones((2,), tt.bool_), tensor, 7).numpy(), [0, 0])
 
 
+INT64_HOLDS = "int64 holds -9223372036854775808 to 9223372036854775807"
+
+
+@pytest.mark.parametrize(
+    ("call", "message"),
+    [
+        (lambda: tt.ones((2,), tt.bool_) + 2**70, f'"add": the Python int {2**70} is out of range for int64, the dtype of "add" on Tensor[bool_, 2] and int ({INT64_HOLDS})'),
+        (lambda: tt.where(tt.ones((2,), tt.bool_), 2**63, 1), f'"where": the Python int {2**63} is out of range for int64, the dtype of "where" on int and int ({INT64_HOLDS})'),
+        (lambda: tt.where(tt.ones((2,), tt.bool_), -(2**63) - 1, True), f'"where": the Python int {-(2**63) - 1} is out of range for int64, the dtype of "where" on int and bool ({INT64_HOLDS})'),
+        (lambda: tt.where(tt.ones((2,), tt.bool_), tt.ones((2,), tt.bool_), 2**63), f'"where": the Python int {2**63} is out of range for int64, the dtype of "where" on Tensor[bool_, 2] and int ({INT64_HOLDS})'),
+    ],
+)
+def test_a_python_int_beyond_the_integer_dtype_an_op_computes_in_is_refused(call: Any, message: str) -> None:
+    """Not only a tensor's own integer dtype: booleans and Python ints compute in int64, where
+    numpy wrapped 2**63 around to -2**63 (``where``) or raised from its C conversion."""
+    with pytest.raises(OverflowError) as raised:
+        call()
+    assert str(raised.value) == message
+    assert raised.value.__context__ is None and raised.value.__cause__ is None
+    assert tt.where(tt.ones((1,), tt.bool_), 2**63 - 1, 1).numpy().tolist() == [2**63 - 1]  # the largest still fits
+
+
 @pytest.mark.parametrize(
     ("expression", "op", "parameter"),
     [("a + x", "add", "x1"), ("a < x", "greater", "x2"), ("a == x", "equal", "x2"), ("a ** x", "power", "x1"), ("x - a", "subtract", "x2")],

@@ -35,6 +35,9 @@ def test_attributes_of_a_tensor() -> None:
     assert np.asarray(x) is x.numpy()
     assert np.asarray(x, dtype=np.float64).dtype == np.float64
     assert not np.shares_memory(np.array(x, copy=True), x.numpy())
+    with pytest.raises(ValueError, match=r"^Tensor\[int16, 2, 3\] cannot become float64 without a copy \(copy=False\)$"):
+        np.array(x, dtype=np.float64, copy=False)  # numpy 2's protocol: copy=False never copies
+    assert np.shares_memory(np.array(x, dtype=np.int16, copy=False), x.numpy())
 
 
 def test_repr_shows_the_type_and_the_values() -> None:
@@ -143,6 +146,9 @@ def test_iteration_walks_the_first_dim_and_a_rank_0_tensor_refuses() -> None:
     rows = list(x)
     assert len(x) == 3 and [row.numpy().tolist() for row in rows] == [[1, 2], [3, 4], [5, 6]]
     assert all(isinstance(row, tt.Tensor) and row.dtype is tt.int32 for row in rows)
+    elements = list(tt.tensor([1.5, 2.5]))  # rank-0 tensors over ndarrays, not numpy scalars
+    assert all(type(element.numpy()) is np.ndarray and element.shape == () for element in elements)
+    assert [(element + 1).numpy().tolist() for element in elements] == [2.5, 3.5] and 2.5 in tt.tensor([1.5, 2.5])
     scalar = tt.tensor(1.5)
     with pytest.raises(TypeError, match=r"iteration over Tensor\[float64\]: a rank-0 tensor has no dims"):
         list(scalar)

@@ -37,8 +37,14 @@ def tensor(data: object, dtype: type[DTypeT] | None = None) -> Tensor[Any, Unpac
     numpy_dtype = None if dtype is None else numpy_dtype_of(dtype)
     try:
         array = np.array(data, dtype=numpy_dtype, copy=True)
-    except (TypeError, ValueError) as error:
-        raise TypeError(f"tensor: cannot make a tensor of {type(data).__name__} data: {error}") from None
+    except (TypeError, ValueError, OverflowError) as error:  # an int beyond dtype stays an OverflowError
+        kind = OverflowError if isinstance(error, OverflowError) else TypeError
+        raise kind(f"tensor: cannot make a tensor of {type(data).__name__} data: {error}") from None
+    if array.dtype == object:  # what numpy makes of data it cannot hold in numbers
+        raise TypeError(
+            f"tensor: cannot make a tensor of {type(data).__name__} data: numpy holds it as Python objects "
+            "(ragged lists, None, ints beyond 64 bits ...)"
+        )
     if not array.dtype.isnative:  # the copy may as well be in the machine's byte order
         array = array.astype(array.dtype.newbyteorder("="))
     marker_of(array.dtype)  # raises for object, string and other dtypes we do not carry
@@ -94,14 +100,18 @@ def _fill_value(value: object, dtype: type[generic]) -> complex:
     if isinstance(value, (complex, np.complexfloating)):
         if numpy_dtype.kind != "c":
             raise TypeError(f'"full": a complex value ({value!r}) does not fit {dtype.__name__}, a real dtype; pass its .real or a complex dtype')
-    elif numpy_dtype.kind != "f" or not isinstance(value, (float, np.floating)) or math.isfinite(value):
+        parts = [part for part in (value.real, value.imag) if math.isfinite(part)]  # NaN and infinities fit
+        if parts:
+            _check_in_range("full", f"value {value} is", min(parts), max(parts), dtype)
+    elif numpy_dtype.kind not in "fc" or not isinstance(value, (float, np.floating)) or math.isfinite(value):
         _check_in_range("full", f"value {value} is", value, value, dtype)  # NaN and infinities fit a float dtype
     return value  # type: ignore[return-value]  # a numpy number is one too
 
 
 def _check_in_range(op: str, subject: str, low: Any, high: Any, dtype: type[generic]) -> None:
     """A ``ValueError`` if ``low`` or ``high`` is beyond the finite values of ``dtype`` (numpy
-    would wrap an integer around, or round a float to infinity); bool and complex dtypes pass."""
+    would wrap an integer around, or round a float to infinity); a complex dtype's are those of
+    its parts; bool dtypes pass."""
     bounds = _finite_range(numpy_dtype_of(dtype))
     if bounds is not None and not bounds[0] <= low <= high <= bounds[1]:
         raise ValueError(f'"{op}": {subject} out of range for {dtype.__name__} ({bounds[0]} to {bounds[1]})')
@@ -109,12 +119,13 @@ def _check_in_range(op: str, subject: str, low: Any, high: Any, dtype: type[gene
 
 @functools.lru_cache(maxsize=None)
 def _finite_range(numpy_dtype: np.dtype[Any]) -> tuple[float, float] | None:
-    """The smallest and largest finite values of an integer or float dtype, as Python numbers (no
-    cast in a comparison); None for others. Cached: ``np.iinfo`` costs microseconds a call."""
+    """The smallest and largest finite values of an integer or float dtype (a complex dtype's
+    parts), as Python numbers (no cast in a comparison); None for bool. Cached: ``np.iinfo``
+    costs microseconds a call."""
     if numpy_dtype.kind in "iu":
         integers = np.iinfo(numpy_dtype)
         return int(integers.min), int(integers.max)
-    if numpy_dtype.kind == "f":
+    if numpy_dtype.kind in "fc":
         floats = np.finfo(numpy_dtype)
         return float(floats.min), float(floats.max)
     return None

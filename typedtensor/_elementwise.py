@@ -34,6 +34,7 @@ from typedtensor._shape_rules import (
     cast_dtype,
     join_operands,
     unary_dtype,
+    where_dtype,
     wrong_operand,
 )
 from typedtensor._tensor import Tensor, wrap
@@ -80,11 +81,19 @@ _BINARY_MAY_REFUSE: Final = frozenset(op for op, rule in BINARY_RULES.items() if
 DTypeKey: TypeAlias = "np.dtype[Any] | type"
 
 
+def _dtype_key(value: Value) -> DTypeKey:
+    return value.dtype if isinstance(value, np.ndarray) else type(value)
+
+
+def _dtype_name(key: DTypeKey) -> str:
+    """How the shared rules name an operand's dtype: ``"float32"``, or a scalar's kind (``"int"``)."""
+    return _SCALAR_KINDS[key] if isinstance(key, type) else marker_of(key).__name__
+
+
 @functools.lru_cache(maxsize=_CACHE_SIZE)
 def _binary_refusal(op: str, left: DTypeKey, right: DTypeKey) -> DTypeRefused | None:
     """Whether ``op`` refuses operands of these dtypes."""
-    names = [_SCALAR_KINDS[key] if isinstance(key, type) else marker_of(key).__name__ for key in (left, right)]
-    refused = binary_dtype(op, *names)
+    refused = binary_dtype(op, _dtype_name(left), _dtype_name(right))
     return refused if isinstance(refused, DTypeRefused) else None
 
 
@@ -120,9 +129,7 @@ def binary(op: str, x1: object, x2: object) -> AnyTensor:
     else:
         raise TypeError(f'"{op}": at least one operand must be a typedtensor.Tensor, got {type(x1).__name__} and {type(x2).__name__}')
     if op in _BINARY_MAY_REFUSE:
-        left_key: DTypeKey = left.dtype if isinstance(left, np.ndarray) else type(left)
-        right_key: DTypeKey = right.dtype if isinstance(right, np.ndarray) else type(right)
-        refused = _binary_refusal(op, left_key, right_key)
+        refused = _binary_refusal(op, _dtype_key(left), _dtype_key(right))
         if refused is not None:  # a scalar named by its kind (numpy's float64 is a float), as statically
             fail(refused, op, [x if isinstance(x, Tensor) else value for x, value in ((x1, left), (x2, right))])
     try:  # free unless numpy raises: no check before it on the fast path
@@ -136,12 +143,11 @@ def binary(op: str, x1: object, x2: object) -> AnyTensor:
 
 def _refuse(op: str, x1: object, x2: object, left: Value, right: Value, error: Exception) -> NoReturn:
     """Raise why numpy refused ``op``, naming the op and its operands: a Python int beyond the
-    tensor's dtype, or integers to a negative integer power; anything else as numpy raised it."""
+    integer dtype it computes in, or integers to a negative integer power; anything else as
+    numpy raised it."""
     operands = join_operands([operand_text(x) for x in (x1, x2)])
     if isinstance(error, OverflowError):
-        scalar, array = (left, right) if isinstance(right, np.ndarray) else (right, left)
-        if type(scalar) is int and isinstance(array, np.ndarray) and array.dtype.kind in "iu":
-            raise _int_out_of_range(op, scalar, array) from None
+        _check_ints(op, (left, right), (x1, x2))
     elif "negative integer powers" in str(error):
         raise ValueError(
             f'"{op}" on {operands}: integers to negative integer powers are not allowed; cast the base to a float dtype first'
@@ -149,11 +155,32 @@ def _refuse(op: str, x1: object, x2: object, left: Value, right: Value, error: E
     raise error
 
 
-def _int_out_of_range(op: str, scalar: int, array: Array) -> OverflowError:
-    limits = np.iinfo(array.dtype)
-    return OverflowError(
-        f'"{op}": the Python int {scalar} is out of range for {type_text(array)} ({array.dtype} holds {limits.min} to {limits.max})'
-    )
+@functools.lru_cache(maxsize=_CACHE_SIZE)
+def _computed_in(left: DTypeKey, right: DTypeKey) -> np.dtype[Any]:
+    """The dtype numpy computes a binary op or ``where`` in: the operands promoted, a Python
+    scalar weak (it takes the tensor's dtype), two of them numpy's default dtypes."""
+    return numpy_dtype_of(marker_named(where_dtype(_dtype_name(left), _dtype_name(right))))
+
+
+def _check_ints(op: str, values: tuple[Value, Value], operands: tuple[object, object]) -> None:
+    """Raise for a Python int among ``values`` beyond the integer dtype ``op`` computes them in
+    (numpy wraps it around, or fails converting it to C)."""
+    dtype = _computed_in(*map(_dtype_key, values))
+    if dtype.kind not in "iu":
+        return
+    limits = np.iinfo(dtype)
+    for scalar in values:
+        if type(scalar) is int and not limits.min <= scalar <= limits.max:
+            raise _int_out_of_range(op, scalar, dtype, operands) from None
+
+
+def _int_out_of_range(op: str, scalar: int, dtype: np.dtype[Any], operands: tuple[object, object]) -> OverflowError:
+    """The error for a Python int beyond ``dtype``: named as the tensor's when it is that tensor's
+    dtype, else as the dtype of ``op`` on its operands (a boolean tensor and an int: int64)."""
+    limits = np.iinfo(dtype)
+    tensors = [operand for operand in operands if isinstance(operand, Tensor) and operand.numpy().dtype == dtype]
+    beyond = operand_text(tensors[0]) if tensors else f'{dtype}, the dtype of "{op}" on {join_operands([operand_text(x) for x in operands])}'
+    return OverflowError(f'"{op}": the Python int {scalar} is out of range for {beyond} ({dtype} holds {limits.min} to {limits.max})')
 
 
 _FUNCTIONS: dict[tuple[type, str], Callable[..., Any]] = {}
@@ -186,11 +213,7 @@ def select(condition: object, x1: object, x2: object) -> AnyTensor:
     mask = array_of("where", condition, "condition")
     values = _operand("where", x1, "x1"), _operand("where", x2, "x2")
     if type(values[0]) is int or type(values[1]) is int:  # numpy would wrap one its integer dtype cannot hold
-        for scalar, other in (values, values[::-1]):
-            if type(scalar) is int and isinstance(other, np.ndarray) and other.dtype.kind in "iu":
-                limits = np.iinfo(other.dtype)
-                if not limits.min <= scalar <= limits.max:
-                    raise _int_out_of_range("where", scalar, other)
+        _check_ints("where", values, (x1, x2))
     shapes = tuple(value.shape for value in (mask, *values) if isinstance(value, np.ndarray))
     if any(shape != mask.shape for shape in shapes):
         problem = _broadcast_problem(shapes)

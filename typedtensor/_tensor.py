@@ -119,6 +119,8 @@ class Tensor(Generic[DT, Unpack[Shape]]):
     def __array__(self, dtype: Any = None, copy: bool | None = None) -> np.ndarray[Any, Any]:
         if copy:
             return np.array(self._array, dtype=dtype, copy=True)
+        if copy is False and dtype is not None and np.dtype(dtype) != self._array.dtype:  # numpy 2: never copy
+            raise ValueError(f"{type_text(self._array)} cannot become {np.dtype(dtype)} without a copy (copy=False)")
         return self._array if dtype is None else self._array.astype(dtype, copy=False)
 
     def __len__(self) -> int:
@@ -129,10 +131,12 @@ class Tensor(Generic[DT, Unpack[Shape]]):
 
     def __iter__(self) -> Iterator[Tensor[DT, Unpack[tuple[Any, ...]]]]:
         """The tensors along the first dim. Without this, Python would iterate through
-        ``__getitem__`` until an ``IndexError``, and a rank-0 tensor would look empty."""
+        ``__getitem__`` until an ``IndexError``, and a rank-0 tensor would look empty. ``[i, ...]``:
+        numpy iterates a rank-1 array as numpy scalars, which a Tensor does not wrap."""
         if self._array.ndim == 0:
             raise TypeError(f"iteration over {type_text(self._array)}: a rank-0 tensor has no dims")
-        return (wrap(row) for row in self._array)
+        array = self._array
+        return (wrap(array[index, ...]) for index in range(len(array)))
 
     def __repr__(self) -> str:
         head = f"{type_text(self._array)}("
