@@ -1,12 +1,18 @@
-"""Fixtures shared by the runtime tests: which kernels reductions run on."""
+"""Fixtures shared by the runtime tests: which kernels reductions run on; hypothesis without deadlines."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 
 import pytest
+from hypothesis import settings
 
 from typedtensor import _compiled, _cost, _parallel, _reduce
+
+# No example may fail for its time: these machines are shared, and a first call that waited 350 ms
+# for a core failed a matmul test whose calls take 0.2 ms (tests check results; benchmarks time).
+settings.register_profile("untimed", deadline=None)
+settings.load_profile("untimed")
 
 
 def use_kernels(kind: str, monkeypatch: pytest.MonkeyPatch) -> None:
