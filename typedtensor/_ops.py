@@ -19,6 +19,7 @@ import numpy as np
 
 from typedtensor._dtypes import type_text
 from typedtensor._errors import problem_error
+from typedtensor._reduce import is_int
 from typedtensor._shape_rules import Problem, join_operands
 from typedtensor._tensor import Tensor, wrap
 
@@ -44,8 +45,12 @@ def array_of(op: str, value: object, parameter: str = "x") -> Array:
     """The array of a Tensor argument, or a ``TypeError`` saying what ``op`` expected."""
     if isinstance(value, Tensor):
         return value.numpy()
-    fix = "wrap it with typedtensor.Tensor(array)" if isinstance(value, np.ndarray) else "make one with typedtensor.tensor(data)"
-    raise TypeError(f'"{op}": {parameter} must be a typedtensor.Tensor, got {type(value).__name__}; {fix}')
+    raise TypeError(f'"{op}": {parameter} must be a typedtensor.Tensor, got {type(value).__name__}; {tensor_fix(value)}')
+
+
+def tensor_fix(value: object) -> str:
+    """How a message tells the caller to make ``value``, which is not a Tensor, into one."""
+    return "wrap it with typedtensor.Tensor(array)" if isinstance(value, np.ndarray) else "make one with typedtensor.tensor(data)"
 
 
 def operand_text(value: object) -> str:
@@ -67,7 +72,7 @@ def int_argument(op: str, name: str, value: object) -> int:
     """An int argument of ``op`` (a numpy integer too, not a bool), or a ``TypeError`` naming it."""
     if type(value) is int:
         return value
-    if isinstance(value, (int, np.integer)) and not isinstance(value, (bool, np.bool_)):
+    if is_int(value):
         return operator.index(value)
     raise TypeError(f'"{op}": {name} must be an int, got {type(value).__name__} {value!r}')
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 import functools
 import operator
 from dataclasses import dataclass
-from typing import Any, Final, TypeAlias
+from typing import Any, Final, TypeAlias, TypeGuard
 
 import numpy as np
 
@@ -66,7 +66,7 @@ def reduce_array(op: str, array: Array, axis: object, keepdims: bool, caller: st
 
     ``caller`` is the name the user called (``reduce_sum`` or ``sum``), for messages.
     """
-    key = _axis_key(axis, caller)
+    key = axis_key(axis, caller)
     if keepdims is not False and keepdims is not True and not isinstance(keepdims, np.bool_):
         raise TypeError(f'"{caller}": keepdims must be True or False, got {type(keepdims).__name__} {keepdims!r}')
     plan = _plan(op, array.shape, array.strides, array.dtype, key, bool(keepdims))
@@ -75,16 +75,16 @@ def reduce_array(op: str, array: Array, axis: object, keepdims: bool, caller: st
     raise _error(plan, caller, array)  # type: ignore[arg-type]
 
 
-def _axis_key(axis: object, caller: str) -> AxisKey:
+def axis_key(axis: object, caller: str) -> AxisKey:
     """``axis`` as a hashable key, or a ``TypeError`` that says what ``axis`` may be."""
     if axis is None or type(axis) is int or isinstance(axis, str):
         return axis
     if type(axis) is tuple and all(type(k) is int for k in axis):  # the common case, kept cheap
         return axis
-    if isinstance(axis, (tuple, list)) and all(_is_int(k) for k in axis):
+    if isinstance(axis, (tuple, list)) and all(is_int(k) for k in axis):
         return tuple(operator.index(k) for k in axis)
-    if _is_int(axis):
-        return operator.index(axis)  # type: ignore[arg-type]
+    if is_int(axis):
+        return operator.index(axis)
     raise TypeError(wrong_axis_kind(caller, _axis_kind(axis)))
 
 
@@ -97,7 +97,8 @@ def _axis_kind(axis: object) -> str:
     return f"{type(axis).__name__} {axis!r}"
 
 
-def _is_int(value: object) -> bool:
+def is_int(value: object) -> TypeGuard[int | np.integer[Any]]:
+    """An int or a numpy integer, not a bool: what an axis, a size or an int argument may be."""
     return isinstance(value, (int, np.integer)) and not isinstance(value, (bool, np.bool_))
 
 

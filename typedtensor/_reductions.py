@@ -11,23 +11,19 @@ from __future__ import annotations
 
 from typing import Any, Literal, Unpack, overload
 
-import numpy as np
-
 # BEGIN GENERATED imports (tools/generate_signatures.py)
 from typedtensor._dtype_vars import GenericT, NumberT, IntegerT, SignedT, UnsignedT, InexactT, FloatingT, ComplexT, D0, D1, D2, D3, D4, D5, D6
 from typedtensor._dtypes import bool_, int8, int16, int32, int64, uint8, uint16, uint32, uint64, float16, float32, float64, complex64, complex128, signedinteger, unsignedinteger, floating, complexfloating, integer, inexact, number, generic
 from typedtensor._reduction_axes import Rank1Axis0, Rank2Axis0, Rank2Axis1, Rank2Axes01, Rank3Axis0, Rank3Axis1, Rank3Axis2, Rank3Axes01, Rank3Axes02, Rank3Axes12, Rank4Axis0, Rank4Axis1, Rank4Axis2, Rank4Axis3, Rank4Axes01, Rank4Axes02, Rank4Axes03, Rank4Axes12, Rank4Axes13, Rank4Axes23, Rank5Axis0, Rank5Axis1, Rank5Axis2, Rank5Axis3, Rank5Axis4, Rank6Axis0, Rank6Axis1, Rank6Axis2, Rank6Axis3, Rank6Axis4, Rank6Axis5
 # END GENERATED imports
+from typedtensor._ops import AnyTensor, tensor_fix
 from typedtensor._reduce import reduce_array
 from typedtensor._tensor import Axis, AxisIndexT, Shape, Tensor, wrap
-
-AnyTensor = Tensor[Any, Unpack[tuple[Any, ...]]]
 
 
 def _reduce(op: str, x: object, axis: object, keepdims: bool, caller: str) -> AnyTensor:
     if not isinstance(x, Tensor):
-        fix = "wrap it with typedtensor.Tensor(array)" if isinstance(x, np.ndarray) else "make one with typedtensor.tensor(data)"
-        raise TypeError(f'"{caller}": expected a typedtensor.Tensor, got {type(x).__name__}; {fix}')
+        raise TypeError(f'"{caller}": expected a typedtensor.Tensor, got {type(x).__name__}; {tensor_fix(x)}')
     return wrap(reduce_array(op, x.numpy(), axis, keepdims, caller))
 
 

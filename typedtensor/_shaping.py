@@ -15,8 +15,8 @@ from collections.abc import Callable, Hashable, Sequence
 from typing import Any, Final, Literal, SupportsIndex, TypeAlias, TypeVar, TypeVarTuple, overload
 
 from typedtensor._errors import problem_error
-from typedtensor._ops import AnyTensor, array_of, fail, namespace, operand_text, refuse_result, result
-from typedtensor._reduce import _axis_key, _is_int
+from typedtensor._ops import AnyTensor, array_of, fail, int_argument, namespace, operand_text, refuse_result, result
+from typedtensor._reduce import axis_key, is_int
 from typedtensor._shape_rules import (
     INT_DIMS,
     AxisKey,
@@ -129,7 +129,7 @@ def expand_dims(x: AnyTensor, axis: int) -> AnyTensor:
     (2, 3, 1)
     """
     array = array_of("expand_dims", x)
-    index = _axis("expand_dims", axis)
+    index = int_argument("expand_dims", "axis", axis)
     expanded = _outcome(expand_dims_shape, array.shape, index)
     if isinstance(expanded, Problem):
         fail(expanded, "expand_dims", [x])
@@ -180,7 +180,7 @@ def squeeze(x: AnyTensor, axis: Axis[AxisIndexT] = None) -> AnyTensor:
     (3, 1)
     """
     array = array_of("squeeze", x)
-    axes = _squeezed_axes(array.shape, _axis_key(axis, "squeeze"))
+    axes = _squeezed_axes(array.shape, axis_key(axis, "squeeze"))
     if isinstance(axes, Problem):
         fail(axes, "squeeze", [x])
     return result(namespace(array).squeeze(array, axis=axes))
@@ -260,19 +260,11 @@ def _sizes(op: str, value: object, parameter: str) -> tuple[int, ...]:
     """An int or a tuple or list of ints as a tuple of ints; else a ``TypeError`` naming ``parameter``."""
     if type(value) is tuple and _PLAIN_INT.issuperset(map(type, value)):
         return value  # the common case, first: a tuple of plain ints is its own answer
-    if isinstance(value, (tuple, list)) and all(map(_is_int, value)):
+    if isinstance(value, (tuple, list)) and all(map(is_int, value)):
         return tuple(map(operator.index, value))
-    if _is_int(value):
-        return (operator.index(value),)  # type: ignore[arg-type]
+    if is_int(value):
+        return (operator.index(value),)
     raise TypeError(f'"{op}": {parameter} must be an int or a tuple or list of ints, got {type(value).__name__} {value!r}')
-
-
-def _axis(op: str, value: object) -> int:
-    if type(value) is int:
-        return value
-    if _is_int(value):
-        return operator.index(value)  # type: ignore[arg-type]
-    raise TypeError(f'"{op}": axis must be an int, got {type(value).__name__} {value!r}')
 
 
 def _sized(op: str, rule: Rule, x: object, value: object, parameter: str) -> AnyTensor:
@@ -296,7 +288,7 @@ def _join(op: str, rule: JoinRule, tensors: object, axis: object) -> AnyTensor:
         raise TypeError(f'"{op}": tensors must be a tuple or list of typedtensor.Tensor, got {type(tensors).__name__}')
     # A tuple: numpy converts a list of arrays more slowly.
     arrays = tuple([tensor.numpy() if isinstance(tensor, Tensor) else array_of(op, tensor, f"tensors[{index}]") for index, tensor in enumerate(tensors)])
-    index = _axis(op, axis)
+    index = int_argument(op, "axis", axis)
     problem = _join_problem(rule, tuple([array.shape for array in arrays]), index)
     if problem is not None:
         fail(problem, op, tensors)
