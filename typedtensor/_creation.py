@@ -11,6 +11,7 @@ import numpy as np
 from typedtensor._dtypes import float32, generic, int64, marker_of, numpy_dtype_of
 from typedtensor._errors import problem_error
 from typedtensor._ops import int_argument, refuse_result
+from typedtensor._reduce import is_int
 from typedtensor._shape_rules import INT_DIMS, Problem, Shape as RuleShape, arange_shape
 from typedtensor._tensor import Tensor, wrap
 
@@ -142,7 +143,7 @@ def _filled(caller: str, shape: tuple[Any, ...], value: complex, dtype: type[gen
 
 def checked_shape(caller: str, shape: object) -> tuple[int, ...]:
     """``shape`` if it is a tuple of non-negative ints, else a ``ValueError`` naming ``caller``."""
-    if not isinstance(shape, tuple) or not all(isinstance(n, (int, np.integer)) and not isinstance(n, bool) and n >= 0 for n in shape):
+    if not isinstance(shape, tuple) or not all(is_int(n) and n >= 0 for n in shape):
         raise ValueError(f"{caller}: shape must be a tuple of non-negative ints, got {shape!r}")
     return shape
 

@@ -21,6 +21,7 @@ import numpy as np
 from typedtensor._creation import checked_shape
 from typedtensor._dtypes import float32, float64, floating, generic, numpy_dtype_of
 from typedtensor._ops import refuse_result
+from typedtensor._reduce import is_int
 from typedtensor._tensor import Tensor
 
 __all__ = ["Rng", "normal", "uniform"]
@@ -121,7 +122,7 @@ def _generator(op: str, rng: object) -> np.random.Generator:
         return rng
     if rng is None:
         return np.random.default_rng()
-    if isinstance(rng, (int, np.integer)) and not isinstance(rng, (bool, np.bool_)) and rng >= 0:
+    if is_int(rng) and rng >= 0:
         return np.random.default_rng(operator.index(rng))
     raise TypeError(
         f'"{op}": rng must be a numpy.random.Generator, a non-negative int seed or None, got {type(rng).__name__} {rng!r}'
