@@ -8,7 +8,14 @@
 """
 
 from typedtensor._check import check as check, shapechecked as shapechecked
-from typedtensor._creation import full as full, ones as ones, tensor as tensor, zeros as zeros
+from typedtensor._creation import (
+    arange as arange,
+    eye as eye,
+    full as full,
+    ones as ones,
+    tensor as tensor,
+    zeros as zeros,
+)
 from typedtensor._dims import Dim as Dim
 from typedtensor._dtypes import (
     bool_ as bool_,
@@ -106,8 +113,6 @@ from typedtensor._shaping import (
     tile as tile,
     transpose as transpose,
 )
-
-# Axis ops, indexing and creation (issue 8c).
 from typedtensor import random as random
 from typedtensor._axis_ops import (
     argmax as argmax,
@@ -118,6 +123,5 @@ from typedtensor._axis_ops import (
     take as take,
     take_along_axis as take_along_axis,
 )
-from typedtensor._creation import arange as arange, eye as eye
 
 __version__ = "0.1.0"
