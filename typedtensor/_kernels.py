@@ -109,7 +109,7 @@ class Part:
 
 def _part(layout: Layout, dim: int, start: int, stop: int, kernel: Kernel) -> Part:
     view_index = tuple(slice(start, stop) if axis == dim else slice(None) for axis in range(len(layout.shape)))
-    out_index = tuple(cut for cut, is_reduced in zip(view_index, layout.reduced) if not is_reduced)
+    out_index = tuple(index for index, is_reduced in zip(view_index, layout.reduced) if not is_reduced)
     return Part(view_index, out_index, kernel)
 
 
