@@ -32,8 +32,8 @@ AxisIndexT = TypeVar("AxisIndexT", bound=AxisIndex)
 #: own signatures.
 Axis: TypeAlias = AxisIndex | tuple[AxisIndex, ...] | list[AxisIndexT] | str | None
 
-# The descriptor behind ``x.T``, and the dtype TypeVar of booleans beside the categories'
-# (``_dtype_vars``): bool @ bool is bool.
+# The dtype TypeVar of booleans, beside the categories' in ``_dtype_vars`` (bool @ bool is bool,
+# and so is a concat of bools), then the dims of ``x.T`` and ``@``.
 BoolT = TypeVar("BoolT", bound=bool_)
 _N = TypeVar("_N")
 _K = TypeVar("_K")
