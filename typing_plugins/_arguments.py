@@ -1,4 +1,4 @@
-"""Reading ``axis``, ``keepdims`` and ``shape`` from a call, as values the shape rules understand.
+"""Reading a call's arguments (``axis``, ``keepdims``, ``shape``, ``dtype``, an index ...) as values the shape rules understand.
 
 A literal (``Literal`` types, ``Final`` names, tuples and lists of literals) becomes its value; a
 well-typed argument that is not literal becomes ``UNKNOWN`` (a plain ``int`` axis becomes
@@ -300,7 +300,7 @@ def int_argument(ctx: CallContext, formal: str, default: int | None = None) -> i
     return _axis_item(actual[0])
 
 
-# Readers of the axis ops, indexing and creation (issue 8c).
+# Readers of the axis ops, indexing and creation.
 
 #: What mypy names the type of ``...`` (older typeshed: ``builtins.ellipsis``).
 ELLIPSIS_TYPES: Final = frozenset({"builtins.ellipsis", "types.EllipsisType"})
