@@ -10,7 +10,6 @@ from .broadcast import BroadcastMismatch as BroadcastMismatch, broadcast_shapes 
 from .core import (
     INT_DIMS as INT_DIMS,
     UNKNOWN as UNKNOWN,
-    UNKNOWN_SHAPE as UNKNOWN_SHAPE,
     Dims as Dims,
     Problem as Problem,
     Shape as Shape,

@@ -46,10 +46,6 @@ class Shape(Generic[D, V]):
         return len(self.prefix) if self.variadic is None else None
 
 
-#: Any number of unknown dims: what a rule says when it cannot say more.
-UNKNOWN_SHAPE: Final[Shape[object, object]] = Shape((), UNKNOWN)
-
-
 @dataclass(frozen=True)
 class Dims(Generic[D]):
     """How the caller's dims are sized: ``size`` reads a dim's literal size (None for a named or
