@@ -9,7 +9,6 @@ array library would then be a matter of tests. Asking an array for its namespace
 from __future__ import annotations
 
 import math
-import operator
 import sys
 from collections.abc import Sequence
 from types import ModuleType
@@ -19,7 +18,6 @@ import numpy as np
 
 from typedtensor._dtypes import type_text
 from typedtensor._errors import problem_error
-from typedtensor._reduce import is_int
 from typedtensor._shape_rules import Problem, join_operands
 from typedtensor._tensor import Tensor, wrap
 
@@ -66,15 +64,6 @@ def fail(problem: Problem, op: str, operands: Sequence[object]) -> NoReturn:
 def result(value: Any) -> AnyTensor:
     """A Tensor over what the namespace returned (numpy gives a scalar for rank-0 results)."""
     return wrap(value if type(value) is np.ndarray else np.asarray(value))
-
-
-def int_argument(op: str, name: str, value: object) -> int:
-    """An int argument of ``op`` (a numpy integer too, not a bool), or a ``TypeError`` naming it."""
-    if type(value) is int:
-        return value
-    if is_int(value):
-        return operator.index(value)
-    raise TypeError(f'"{op}": {name} must be an int, got {type(value).__name__} {value!r}')
 
 
 def refuse_result(op: str, operands: Sequence[object], shape: Sequence[int], itemsize: int, error: Exception) -> NoReturn:

@@ -10,18 +10,18 @@ call and a reshape (a transpose on each side for inputs not in C order).
 from __future__ import annotations
 
 import functools
-import operator
 from dataclasses import dataclass
-from typing import Any, Final, TypeAlias, TypeGuard
+from typing import Any, Final, TypeAlias
 
 import numpy as np
 
 from typedtensor import _compiled, _kernels
+from typedtensor._arguments import axis_key
 from typedtensor._compiled import CompiledPlan
 from typedtensor._layout import fold, memory_order
 from typedtensor._dtypes import marker_named, marker_of, numpy_dtype_of, type_text
 from typedtensor._errors import problem_error
-from typedtensor._shape_rules import AxisKey, Problem, apply_mask, bool_axis_kind, reduced_mask, result_dtype, wrong_axis_kind
+from typedtensor._shape_rules import AxisKey, Problem, apply_mask, reduced_mask, result_dtype
 
 Array: TypeAlias = np.ndarray[Any, Any]
 
@@ -73,33 +73,6 @@ def reduce_array(op: str, array: Array, axis: object, keepdims: bool, caller: st
     if type(plan) is CompiledPlan or type(plan) is NumpyPlan:
         return plan.run(array)
     raise _error(plan, caller, array)  # type: ignore[arg-type]
-
-
-def axis_key(axis: object, caller: str) -> AxisKey:
-    """``axis`` as a hashable key, or a ``TypeError`` that says what ``axis`` may be."""
-    if axis is None or type(axis) is int or isinstance(axis, str):
-        return axis
-    if type(axis) is tuple and all(type(k) is int for k in axis):  # the common case, kept cheap
-        return axis
-    if isinstance(axis, (tuple, list)) and all(is_int(k) for k in axis):
-        return tuple(operator.index(k) for k in axis)
-    if is_int(axis):
-        return operator.index(axis)
-    raise TypeError(wrong_axis_kind(caller, _axis_kind(axis)))
-
-
-def _axis_kind(axis: object) -> str:
-    """What a refused ``axis`` is: a bool (alone or in a tuple or list) as the plugin says it."""
-    if isinstance(axis, (bool, np.bool_)):
-        return bool_axis_kind(None)
-    if isinstance(axis, (tuple, list)) and any(isinstance(k, (bool, np.bool_)) for k in axis):
-        return bool_axis_kind("tuple" if isinstance(axis, tuple) else "list")
-    return f"{type(axis).__name__} {axis!r}"
-
-
-def is_int(value: object) -> TypeGuard[int | np.integer[Any]]:
-    """An int or a numpy integer, not a bool: what an axis, a size or an int argument may be."""
-    return isinstance(value, (int, np.integer)) and not isinstance(value, (bool, np.bool_))
 
 
 def _error(problem: Problem | EmptyExtent, caller: str, array: Array) -> Exception:

@@ -15,8 +15,8 @@ from collections.abc import Callable, Hashable, Sequence
 from typing import Any, Final, Literal, SupportsIndex, TypeAlias, TypeVar, TypeVarTuple, overload
 
 from typedtensor._errors import problem_error
-from typedtensor._ops import AnyTensor, array_of, fail, int_argument, namespace, operand_text, refuse_result, result
-from typedtensor._reduce import axis_key, is_int
+from typedtensor._arguments import axis_key, int_argument, is_int
+from typedtensor._ops import AnyTensor, array_of, fail, namespace, operand_text, refuse_result, result
 from typedtensor._shape_rules import (
     INT_DIMS,
     AxisKey,

@@ -26,7 +26,7 @@ AxisIndex: TypeAlias = int | np.integer[Any]
 #: The items of a list of axes. A TypeVar because ``list`` is invariant: ``list[int]``,
 #: ``list[np.int64]`` and a list of ``IntEnum`` members are all lists of axes.
 AxisIndexT = TypeVar("AxisIndexT", bound=AxisIndex)
-#: What ``axis`` accepts, exactly what the runtime accepts (``_reduce.axis_key``): ``None``, one
+#: What ``axis`` accepts, exactly what the runtime accepts (``_arguments.axis_key``): ``None``, one
 #: axis, a tuple or a list of axes, or a Selection string. Not any ``Sequence``: ``bytes``,
 #: ``range`` and ``deque`` are refused. Write ``Axis[int]`` (the type of a list's items) in your
 #: own signatures.
