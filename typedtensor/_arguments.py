@@ -21,7 +21,8 @@ def axis_key(axis: object, caller: str) -> AxisKey:
         return axis
     if type(axis) is tuple and all(type(k) is int for k in axis):  # the common case, kept cheap
         return axis
-    if type(axis) is list and all(type(k) is int for k in axis):  # as cheap (the generator below: [4, 4] 1.05x np.sum, this 0.71x)
+    # A list of plain ints as cheaply (through the generator below, [4, 4] took 1.05x np.sum; now 0.71x)
+    if type(axis) is list and all(type(k) is int for k in axis):
         return tuple(axis)
     if isinstance(axis, (tuple, list)) and all(is_int(k) for k in axis):
         return tuple(operator.index(k) for k in axis)
