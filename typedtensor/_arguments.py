@@ -19,10 +19,9 @@ def axis_key(axis: object, caller: str) -> AxisKey:
     """``axis`` as a hashable key, or a ``TypeError`` that says what ``axis`` may be."""
     if axis is None or type(axis) is int or isinstance(axis, str):
         return axis
-    if type(axis) is tuple and all(type(k) is int for k in axis):  # the common case, kept cheap
-        return axis
-    # A list of plain ints as cheaply (through the generator below, [4, 4] took 1.05x np.sum; now 0.71x)
-    if type(axis) is list and all(type(k) is int for k in axis):
+    # The common case, kept cheap (a tuple is its own tuple; a list through the generator below
+    # made a [4, 4] reduction 1.05x np.sum, this 0.71x)
+    if (type(axis) is tuple or type(axis) is list) and all(type(k) is int for k in axis):
         return tuple(axis)
     if isinstance(axis, (tuple, list)) and all(is_int(k) for k in axis):
         return tuple(operator.index(k) for k in axis)

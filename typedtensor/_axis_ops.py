@@ -15,9 +15,9 @@ from typing import Any, Final, Literal, SupportsIndex, TypeVar, TypeVarTuple, Un
 
 import numpy as np
 
+from typedtensor._arguments import int_argument
 from typedtensor._dtypes import floating, generic, int64, integer, numpy_dtype_of, type_text
 from typedtensor._indexing import out_of_range
-from typedtensor._arguments import int_argument
 from typedtensor._ops import AnyTensor, Array, array_of, fail, namespace, result
 from typedtensor._reduce import EmptyExtent, reduce_array
 from typedtensor._shape_rules import (

@@ -8,9 +8,9 @@ from typing import Any, Final, SupportsIndex, TypeVar, TypeVarTuple, Unpack, ove
 
 import numpy as np
 
+from typedtensor._arguments import int_argument, is_int
 from typedtensor._dtypes import float32, generic, int64, marker_of, numpy_dtype_of
 from typedtensor._errors import problem_error
-from typedtensor._arguments import int_argument, is_int
 from typedtensor._ops import refuse_result
 from typedtensor._shape_rules import INT_DIMS, Problem, Shape as RuleShape, arange_shape
 from typedtensor._tensor import Tensor, wrap
@@ -48,7 +48,7 @@ def tensor(data: object, dtype: type[DTypeT] | None = None) -> Tensor[Any, Unpac
         )
     if not array.dtype.isnative:  # the copy may as well be in the machine's byte order
         array = array.astype(array.dtype.newbyteorder("="))
-    marker_of(array.dtype)  # raises for object, string and other dtypes we do not carry
+    marker_of(array.dtype)  # raises for strings and other dtypes we do not carry
     return Tensor(array)
 
 

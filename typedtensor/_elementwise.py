@@ -156,31 +156,30 @@ def _refuse(op: str, x1: object, x2: object, left: Value, right: Value, error: E
 
 
 @functools.lru_cache(maxsize=_CACHE_SIZE)
-def _computed_in(left: DTypeKey, right: DTypeKey) -> np.dtype[Any]:
-    """The dtype numpy computes a binary op or ``where`` in: the operands promoted, a Python
-    scalar weak (it takes the tensor's dtype), two of them numpy's default dtypes."""
-    return numpy_dtype_of(marker_named(where_dtype(_dtype_name(left), _dtype_name(right))))
+def _int_range(left: DTypeKey, right: DTypeKey) -> tuple[np.dtype[Any], int, int] | None:
+    """The integer dtype numpy computes a binary op or ``where`` in (the operands promoted, a
+    Python scalar weak, two of them numpy's default dtypes) and the least and greatest ints it
+    holds; None if it computes in floats or complex. Cached: ``np.iinfo`` costs microseconds."""
+    dtype: np.dtype[Any] = numpy_dtype_of(marker_named(where_dtype(_dtype_name(left), _dtype_name(right))))
+    if dtype.kind not in "iu":
+        return None
+    limits = np.iinfo(dtype)
+    return dtype, int(limits.min), int(limits.max)
 
 
 def _check_ints(op: str, values: tuple[Value, Value], operands: tuple[object, object]) -> None:
     """Raise for a Python int among ``values`` beyond the integer dtype ``op`` computes them in
     (numpy wraps it around, or fails converting it to C)."""
-    dtype = _computed_in(*map(_dtype_key, values))
-    if dtype.kind not in "iu":
+    int_range = _int_range(*map(_dtype_key, values))
+    if int_range is None:
         return
-    limits = np.iinfo(dtype)
+    dtype, low, high = int_range
     for scalar in values:
-        if type(scalar) is int and not limits.min <= scalar <= limits.max:
-            raise _int_out_of_range(op, scalar, dtype, operands) from None
-
-
-def _int_out_of_range(op: str, scalar: int, dtype: np.dtype[Any], operands: tuple[object, object]) -> OverflowError:
-    """The error for a Python int beyond ``dtype``: named as the tensor's when it is that tensor's
-    dtype, else as the dtype of ``op`` on its operands (a boolean tensor and an int: int64)."""
-    limits = np.iinfo(dtype)
-    tensors = [operand for operand in operands if isinstance(operand, Tensor) and operand.numpy().dtype == dtype]
-    beyond = operand_text(tensors[0]) if tensors else f'{dtype}, the dtype of "{op}" on {join_operands([operand_text(x) for x in operands])}'
-    return OverflowError(f'"{op}": the Python int {scalar} is out of range for {beyond} ({dtype} holds {limits.min} to {limits.max})')
+        if type(scalar) is int and not low <= scalar <= high:
+            of_dtype = [operand for operand in operands if isinstance(operand, Tensor) and operand.numpy().dtype == dtype]
+            # named as the tensor's dtype where it is one, else as the op's (a boolean tensor and an int: int64)
+            holder = operand_text(of_dtype[0]) if of_dtype else f'{dtype}, the dtype of "{op}" on {join_operands([operand_text(x) for x in operands])}'
+            raise OverflowError(f'"{op}": the Python int {scalar} is out of range for {holder} ({dtype} holds {low} to {high})') from None
 
 
 _FUNCTIONS: dict[tuple[type, str], Callable[..., Any]] = {}

@@ -14,8 +14,8 @@ import operator
 from collections.abc import Callable, Hashable, Sequence
 from typing import Any, Final, Literal, SupportsIndex, TypeAlias, TypeVar, TypeVarTuple, overload
 
-from typedtensor._errors import problem_error
 from typedtensor._arguments import axis_key, int_argument, is_int
+from typedtensor._errors import problem_error
 from typedtensor._ops import AnyTensor, array_of, fail, namespace, operand_text, refuse_result, result
 from typedtensor._shape_rules import (
     INT_DIMS,
