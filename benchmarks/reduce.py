@@ -11,7 +11,7 @@ reference, the dispatch cost on a [4, 4] tensor, and a summary of the issue's ba
 Run: ``.venv/bin/python benchmarks/reduce.py``; ``--quick`` for fewer runs and dtypes;
 ``--load`` keeps one core busy with a background process meanwhile; ``--only sum,float16``
 times just those ops and dtypes; ``--plot FILE.png`` draws fraction-of-limit per pattern (needs
-matplotlib); ``--calibrate`` prints the loop speeds ``typedtensor/_cost.py`` uses.
+matplotlib); ``--calibrate`` prints the loop speeds ``typedtensor/_reducer/cost.py`` uses.
 """
 
 from __future__ import annotations
@@ -33,7 +33,8 @@ from typing import Any
 import numpy as np
 
 import typedtensor as tt
-from typedtensor import _compiled, _parallel
+from typedtensor._reducer import compiled as _compiled
+from typedtensor._reducer import parallel as _parallel
 
 Array = np.ndarray[Any, Any]
 Axes = tuple[int, ...]
@@ -296,7 +297,7 @@ def bars(timings: list[Timing], error_failures: list[str], dispatch_ratios: list
 
 
 def calibrate() -> None:
-    """The single-thread speeds of the compiled loops on data in L2 (for typedtensor/_cost.py)."""
+    """The single-thread speeds of the compiled loops on data in L2 (for typedtensor/_reducer/cost.py)."""
     rng = np.random.default_rng(3)
     print("LOOP_SPEEDS = {  # GB/s, the slower of rows and columns: sum, prod, max/min, any/all, mean")
     for dtype in [d for d in _compiled.TYPE_CODES if d.kind != "u"]:
@@ -367,7 +368,7 @@ def main() -> None:
     parser.add_argument("--load", action="store_true", help="keep one core busy meanwhile")
     parser.add_argument("--only", help="comma-separated ops and dtypes to time (e.g. sum,float16)")
     parser.add_argument("--plot", metavar="FILE", help="draw fraction of limit per pattern (needs matplotlib)")
-    parser.add_argument("--calibrate", action="store_true", help="print the loop speeds for typedtensor/_cost.py")
+    parser.add_argument("--calibrate", action="store_true", help="print the loop speeds for typedtensor/_reducer/cost.py")
     args = parser.parse_args()
     if args.calibrate:
         calibrate()

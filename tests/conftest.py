@@ -7,7 +7,10 @@ from collections.abc import Iterator
 import pytest
 from hypothesis import settings
 
-from typedtensor import _compiled, _cost, _parallel, _reduce
+from typedtensor._reducer import compiled as _compiled
+from typedtensor._reducer import cost as _cost
+from typedtensor._reducer import parallel as _parallel
+from typedtensor._reducer import planner as _reduce
 
 # No example may fail for its time: these machines are shared, and a first call that waited 350 ms
 # for a core failed a matmul test whose calls take 0.2 ms (tests check results; benchmarks time).
@@ -18,7 +21,7 @@ settings.load_profile("untimed")
 def use_kernels(kind: str, monkeypatch: pytest.MonkeyPatch) -> None:
     """Make reductions run on ``kind`` ("compiled" or "numpy") until the test ends."""
     if kind == "compiled":
-        assert _compiled._ckernels is not None, "typedtensor._ckernels is not built: reinstall with a C compiler"
+        assert _compiled._ckernels is not None, "typedtensor._reducer._ckernels is not built: reinstall with a C compiler"
     monkeypatch.setattr(_compiled, "enabled", kind == "compiled")
     _reduce._plan.cache_clear()  # plans made for the other kernels
 

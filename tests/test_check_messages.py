@@ -84,7 +84,7 @@ def test_the_traceback_is_the_call_site_and_one_checking_frame(case: str) -> Non
     with pytest.raises(ShapeError) as caught:
         CALLS[case]()
     frames = [(Path(frame.filename).name, frame.name) for frame in traceback.extract_tb(caught.value.__traceback__)]
-    assert frames[1:] == [("test_check_messages.py", "<lambda>"), ("_check.py", "checked" if case != "check" else "check")]
+    assert frames[1:] == [("test_check_messages.py", "<lambda>"), ("decorator.py", "checked" if case != "check" else "check")]
 
 
 def test_a_message_has_five_lines() -> None:

@@ -20,9 +20,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from typedtensor import _compiled
-from typedtensor._compiled import CompiledPlan
-from typedtensor._reduce import NumpyPlan, _plan, reduce_array
+from typedtensor._reducer import compiled as _compiled
+from typedtensor._reducer.compiled import CompiledPlan
+from typedtensor._reducer.planner import NumpyPlan, _plan, reduce_array
 
 Array = np.ndarray[Any, Any]
 pytestmark = pytest.mark.usefixtures("compiled_kernels")
@@ -212,13 +212,13 @@ FALLBACK = """
 import sys
 {block}
 import numpy as np, typedtensor as tt
-from typedtensor import _compiled
-from typedtensor._reduce import NumpyPlan, _plan
+from typedtensor._reducer import compiled as _compiled
+from typedtensor._reducer.planner import NumpyPlan, _plan
 array = np.arange(24, dtype=np.float32).reshape(2, 3, 4)
 plan = _plan("sum", array.shape, array.strides, array.dtype, (0, 2), False)
 print(_compiled.enabled, type(plan) is NumpyPlan, tt.Tensor(array).sum(axis=(0, 2)).numpy().tolist())
 """
-MISSING = "sys.modules['typedtensor._ckernels'] = None  # as if it had not been built"
+MISSING = "sys.modules['typedtensor._reducer._ckernels'] = None  # as if it had not been built"
 
 
 @pytest.mark.parametrize(("env", "block"), [({_compiled.ENV_VAR: "numpy"}, ""), ({}, MISSING)])

@@ -8,7 +8,8 @@ import time
 import numpy as np
 import pytest
 
-from typedtensor import _cost, _parallel
+from typedtensor._reducer import cost as _cost
+from typedtensor._reducer import parallel as _parallel
 
 
 @pytest.fixture(autouse=True)

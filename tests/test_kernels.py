@@ -19,8 +19,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from typedtensor import _kernels, _layout
-from typedtensor._reduce import NumpyPlan, _plan, reduce_array
+from typedtensor._reducer import kernels as _kernels
+from typedtensor._reducer import layout as _layout
+from typedtensor._reducer.planner import NumpyPlan, _plan, reduce_array
 from tests.conftest import force_threads
 
 Array = np.ndarray[Any, Any]

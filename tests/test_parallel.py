@@ -14,8 +14,8 @@ from typing import Any
 import numpy as np
 import pytest
 
-from typedtensor import _parallel
-from typedtensor._reduce import reduce_array
+from typedtensor._reducer import parallel as _parallel
+from typedtensor._reducer.planner import reduce_array
 from tests.conftest import force_threads
 
 
@@ -133,7 +133,7 @@ def test_concurrent_callers_get_the_same_bits(kernels: str, monkeypatch: pytest.
 
 THREADS_USED = """
 import threading, numpy as np, typedtensor as tt
-from typedtensor import _parallel
+from typedtensor._reducer import parallel as _parallel
 tt.reduce_sum(tt.tensor(np.ones((2000, 4000), np.float16)), axis=1)  # 16 MB of slow float16: split
 print(_parallel.thread_count(), any(t.name.startswith("typedtensor") for t in threading.enumerate()))
 """

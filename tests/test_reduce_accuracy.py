@@ -15,7 +15,7 @@ from typing import Any
 import numpy as np
 import pytest
 
-from typedtensor._reduce import reduce_array
+from typedtensor._reducer.planner import reduce_array
 
 Array = np.ndarray[Any, Any]
 SUBSETS = [axes for count in range(1, 5) for axes in itertools.combinations(range(4), count)]

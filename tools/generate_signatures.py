@@ -3,8 +3,8 @@
     python tools/generate_signatures.py           # rewrite the generated code
     python tools/generate_signatures.py --check   # exit 1 if it is stale (a test runs this)
 
-It writes ``typedtensor/_dtype_vars.py`` (a TypeVar per dtype category), the public functions in
-``typedtensor/_elementwise_api.py``, the operator block of ``typedtensor/_tensor.py``, the
+It writes ``typedtensor/_generated/type_vars.py`` (a TypeVar per dtype category), the public functions in
+``typedtensor/_generated/elementwise.py``, the operator block of ``typedtensor/_tensor.py``, the
 reductions' overloads (``Tensor.sum`` ... there, ``reduce_sum`` ... in ``typedtensor/_reductions.py``:
 a shape per rank and literal axis from ``reduce_shape`` on symbolic dims, see ``reduction_forms``),
 and those of ``expand_dims`` and ``squeeze`` in ``typedtensor/_shaping.py`` (a shape per literal
@@ -762,9 +762,9 @@ def api_module() -> str:
                       "runtime (``_elementwise``) and the plugin compute from the same rules."),
         "from __future__ import annotations\n\n",
         "from typing import Any, TypeAlias, overload\n\n",
-        "from typedtensor._dtype_vars import " + ", ".join([*VARS.values(), "NewDT"]) + "\n",
+        "from typedtensor._generated.type_vars import " + ", ".join([*VARS.values(), "NewDT"]) + "\n",
         f"from typedtensor._dtypes import {dtypes}\n",
-        "from typedtensor._elementwise import binary, convert, select, unary\n",
+        "from typedtensor._ops.elementwise import binary, convert, select, unary\n",
         "from typedtensor._tensor import Shape, Tensor\n\n",
         "#: What a binary op takes: a tensor, or a Python scalar (``complex`` admits bool, int and float).\n",
         f"Operand: TypeAlias = {ANY_TENSOR} | complex\n\n\n",
@@ -828,9 +828,9 @@ def replace_block(text: str, name: str, body: str) -> str:
 
 def tensor_module(current: str) -> str:
     imports = (
-        "from typedtensor._dtype_vars import " + ", ".join([*VARS.values(), "NewDT", *DIM_VARS]) + "\n"
+        "from typedtensor._generated.type_vars import " + ", ".join([*VARS.values(), "NewDT", *DIM_VARS]) + "\n"
         f"from typedtensor._dtypes import {', '.join(ATOMS)}\n"
-        f"from typedtensor._reduction_axes import {', '.join(axis_aliases())}\n"
+        f"from typedtensor._generated.reduction_axes import {', '.join(axis_aliases())}\n"
     )
     current = with_reduction_blocks(current, str, "self", "    ")
     return replace_block(replace_block(current, "imports", imports), "operators", operator_block())
@@ -838,9 +838,9 @@ def tensor_module(current: str) -> str:
 
 def reductions_module(current: str) -> str:
     imports = (
-        "from typedtensor._dtype_vars import " + ", ".join([*VARS.values(), *DIM_VARS]) + "\n"
+        "from typedtensor._generated.type_vars import " + ", ".join([*VARS.values(), *DIM_VARS]) + "\n"
         f"from typedtensor._dtypes import {', '.join(ATOMS)}\n"
-        f"from typedtensor._reduction_axes import {', '.join(axis_aliases())}\n"
+        f"from typedtensor._generated.reduction_axes import {', '.join(axis_aliases())}\n"
     )
     current = with_reduction_blocks(current, lambda op: f"reduce_{op}", "x", "")
     return replace_block(current, "imports", imports)
@@ -849,7 +849,7 @@ def reductions_module(current: str) -> str:
 def shaping_module(current: str) -> str:
     for op in SHAPING_OPS:
         current = replace_block(current, op, shaping_overloads(op))
-    return replace_block(current, "imports", f"from typedtensor._dtype_vars import {', '.join(DIM_VARS)}\n")
+    return replace_block(current, "imports", f"from typedtensor._generated.type_vars import {', '.join(DIM_VARS)}\n")
 
 
 def outputs() -> dict[Path, str]:
@@ -860,9 +860,9 @@ def outputs() -> dict[Path, str]:
     return {
         reductions_path: reductions_module(reductions_path.read_text()),
         shaping_path: shaping_module(shaping_path.read_text()),
-        PROJECT / "typedtensor" / "_dtype_vars.py": dtype_vars_module(),
-        PROJECT / "typedtensor" / "_reduction_axes.py": reduction_axes_module(),
-        PROJECT / "typedtensor" / "_elementwise_api.py": api_module(),
+        PROJECT / "typedtensor" / "_generated" / "type_vars.py": dtype_vars_module(),
+        PROJECT / "typedtensor" / "_generated" / "reduction_axes.py": reduction_axes_module(),
+        PROJECT / "typedtensor" / "_generated" / "elementwise.py": api_module(),
         tensor_path: tensor_module(tensor_path.read_text()),
     }
 

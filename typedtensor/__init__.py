@@ -7,7 +7,7 @@
 (5,)
 """
 
-from typedtensor._check import check as check, shapechecked as shapechecked
+from typedtensor._check.decorator import check as check, shapechecked as shapechecked
 from typedtensor._creation import (
     arange as arange,
     eye as eye,
@@ -41,7 +41,7 @@ from typedtensor._dtypes import (
     uint64 as uint64,
     unsignedinteger as unsignedinteger,
 )
-from typedtensor._elementwise_api import (
+from typedtensor._generated.elementwise import (
     abs as abs,
     add as add,
     cast as cast,

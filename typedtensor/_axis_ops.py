@@ -17,9 +17,9 @@ import numpy as np
 
 from typedtensor._arguments import int_argument
 from typedtensor._dtypes import floating, generic, int64, integer, numpy_dtype_of, type_text
-from typedtensor._indexing import out_of_range
-from typedtensor._ops import AnyTensor, Array, array_of, fail, namespace, result
-from typedtensor._reduce import EmptyExtent, reduce_array
+from typedtensor._ops.indexing import out_of_range
+from typedtensor._ops.common import AnyTensor, Array, array_of, fail, namespace, result
+from typedtensor._reducer.planner import EmptyExtent, reduce_array
 from typedtensor._shape_rules import (
     INT_DIMS,
     Problem,

@@ -11,7 +11,7 @@ import numpy as np
 from typedtensor._arguments import int_argument, is_int
 from typedtensor._dtypes import float32, generic, int64, marker_of, numpy_dtype_of
 from typedtensor._errors import problem_error
-from typedtensor._ops import refuse_result
+from typedtensor._ops.common import refuse_result
 from typedtensor._shape_rules import INT_DIMS, Problem, Shape as RuleShape, arange_shape
 from typedtensor._tensor import Tensor, wrap
 

@@ -14,9 +14,9 @@ from typing import Final, Literal, TypeVar, overload
 
 import numpy as np
 
-from typedtensor._ops import AnyTensor, array_of, fail, namespace, result
+from typedtensor._ops.common import AnyTensor, array_of, fail, namespace, result
 from typedtensor._shape_rules import INT_DIMS, Problem, Shape, matmul_shape
-from typedtensor._dtype_vars import ComplexT, FloatingT, SignedT, UnsignedT
+from typedtensor._generated.type_vars import ComplexT, FloatingT, SignedT, UnsignedT
 from typedtensor._tensor import BoolT, Tensor
 
 N = TypeVar("N")

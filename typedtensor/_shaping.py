@@ -16,7 +16,7 @@ from typing import Any, Final, Literal, SupportsIndex, TypeAlias, TypeVar, TypeV
 
 from typedtensor._arguments import axis_key, int_argument, is_int
 from typedtensor._errors import problem_error
-from typedtensor._ops import AnyTensor, array_of, fail, namespace, operand_text, refuse_result, result
+from typedtensor._ops.common import AnyTensor, array_of, fail, namespace, operand_text, refuse_result, result
 from typedtensor._shape_rules import (
     INT_DIMS,
     AxisKey,
@@ -35,9 +35,9 @@ from typedtensor._shape_rules import (
     stack_shape,
     tile_shape,
 )
-from typedtensor._dtype_vars import ComplexT, FloatingT, GenericT, SignedT, UnsignedT
+from typedtensor._generated.type_vars import ComplexT, FloatingT, GenericT, SignedT, UnsignedT
 # BEGIN GENERATED imports (tools/generate_signatures.py)
-from typedtensor._dtype_vars import D0, D1, D2, D3, D4, D5, D6
+from typedtensor._generated.type_vars import D0, D1, D2, D3, D4, D5, D6
 # END GENERATED imports
 from typedtensor._tensor import Axis, AxisIndexT, BoolT, Tensor
 

@@ -8,13 +8,13 @@ from typing import Any, ClassVar, Generic, Literal, SupportsIndex, TypeAlias, Ty
 
 import numpy as np
 
-from typedtensor import _reduce
+from typedtensor._reducer import planner as _reduce
 from typedtensor._dtypes import generic, marker_of, type_text
 
 # BEGIN GENERATED imports (tools/generate_signatures.py)
-from typedtensor._dtype_vars import GenericT, NumberT, IntegerT, SignedT, UnsignedT, InexactT, FloatingT, ComplexT, NewDT, D0, D1, D2, D3, D4, D5, D6
+from typedtensor._generated.type_vars import GenericT, NumberT, IntegerT, SignedT, UnsignedT, InexactT, FloatingT, ComplexT, NewDT, D0, D1, D2, D3, D4, D5, D6
 from typedtensor._dtypes import bool_, int8, int16, int32, int64, uint8, uint16, uint32, uint64, float16, float32, float64, complex64, complex128, signedinteger, unsignedinteger, floating, complexfloating, integer, inexact, number, generic
-from typedtensor._reduction_axes import Rank1Axis0, Rank2Axis0, Rank2Axis1, Rank2Axes01, Rank3Axis0, Rank3Axis1, Rank3Axis2, Rank3Axes01, Rank3Axes02, Rank3Axes12, Rank4Axis0, Rank4Axis1, Rank4Axis2, Rank4Axis3, Rank4Axes01, Rank4Axes02, Rank4Axes03, Rank4Axes12, Rank4Axes13, Rank4Axes23, Rank5Axis0, Rank5Axis1, Rank5Axis2, Rank5Axis3, Rank5Axis4, Rank6Axis0, Rank6Axis1, Rank6Axis2, Rank6Axis3, Rank6Axis4, Rank6Axis5
+from typedtensor._generated.reduction_axes import Rank1Axis0, Rank2Axis0, Rank2Axis1, Rank2Axes01, Rank3Axis0, Rank3Axis1, Rank3Axis2, Rank3Axes01, Rank3Axes02, Rank3Axes12, Rank4Axis0, Rank4Axis1, Rank4Axis2, Rank4Axis3, Rank4Axes01, Rank4Axes02, Rank4Axes03, Rank4Axes12, Rank4Axes13, Rank4Axes23, Rank5Axis0, Rank5Axis1, Rank5Axis2, Rank5Axis3, Rank5Axis4, Rank6Axis0, Rank6Axis1, Rank6Axis2, Rank6Axis3, Rank6Axis4, Rank6Axis5
 # END GENERATED imports
 
 DT = TypeVar("DT", bound=generic, covariant=True)
@@ -1739,7 +1739,7 @@ class Tensor(Generic[DT, Unpack[Shape]]):
     def __rmatmul__(self, other: Tensor[Any, Unpack[tuple[Any, ...]]]) -> Tensor[Any, Unpack[tuple[Any, ...]]]:
         return _linalg.matmul(other, self)  # reached with a left operand that is no Tensor: refused clearly
 
-    # Indexing (typedtensor._indexing): exact where standard typing can say it; the plugin says more.
+    # Indexing (typedtensor._ops.indexing): exact where standard typing can say it; the plugin says more.
 
     @overload
     def __getitem__(self, key: EllipsisType) -> Tensor[DT, Unpack[Shape]]: ...
@@ -1771,5 +1771,7 @@ def wrap(array: np.ndarray[Any, Any]) -> Tensor[Any, Unpack[tuple[Any, ...]]]:
 
 
 # The ops wrap their results in Tensor, defined above: imported last, they find it.
-from typedtensor import _elementwise  # noqa: E402
-from typedtensor import _indexing, _linalg, _shaping  # noqa: E402
+from typedtensor._ops import elementwise as _elementwise  # noqa: E402
+from typedtensor._ops import indexing as _indexing
+from typedtensor import _linalg
+from typedtensor import _shaping  # noqa: E402

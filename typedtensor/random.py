@@ -21,7 +21,7 @@ import numpy as np
 from typedtensor._arguments import is_int
 from typedtensor._creation import checked_shape
 from typedtensor._dtypes import float32, float64, floating, generic, numpy_dtype_of
-from typedtensor._ops import refuse_result
+from typedtensor._ops.common import refuse_result
 from typedtensor._tensor import Tensor
 
 __all__ = ["Rng", "normal", "uniform"]

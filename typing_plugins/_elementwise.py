@@ -62,7 +62,7 @@ _SCALAR_KINDS: Final[dict[str, shape_rules.ScalarKind]] = {
     "builtins.float": "float",
     "builtins.complex": "complex",
 }
-_MODULE: Final = "typedtensor._elementwise_api"
+_MODULE: Final = "typedtensor._generated.elementwise"
 
 
 def _arguments(ctx: CallContext, count: int) -> list[Type]:

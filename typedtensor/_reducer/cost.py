@@ -26,8 +26,8 @@ from typing import Any, Final
 
 import numpy as np
 
-from typedtensor import _parallel
-from typedtensor._parallel import Part, Result
+from typedtensor._reducer import parallel as _parallel
+from typedtensor._reducer.parallel import Part, Result
 
 # Single-thread GB/s of input of the compiled loops on data in L2, the slower of rows and columns
 # (benchmarks/reduce.py --calibrate): sum, prod, max/min, any/all, mean. Unsigned integers run

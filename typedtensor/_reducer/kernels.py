@@ -37,8 +37,8 @@ from typing import Any, Final, TypeAlias
 
 import numpy as np
 
-from typedtensor import _cost
-from typedtensor._layout import Cut, Layout, cut, fold
+from typedtensor._reducer import cost as _cost
+from typedtensor._reducer.layout import Cut, Layout, cut, fold
 
 Array: TypeAlias = np.ndarray[Any, Any]
 Kernel: TypeAlias = Callable[[Array], Array]

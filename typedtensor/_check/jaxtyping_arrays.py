@@ -16,7 +16,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any, Final, TypeAlias
 
-from typedtensor._annotations import ANY_RUN, DimSpec, ShapeSpec, show, symbol_of
+from typedtensor._check.annotations import ANY_RUN, DimSpec, ShapeSpec, show, symbol_of
 from typedtensor._errors import AnnotationError
 
 #: Each dim name of the function's ``Tensor`` annotations with its symbol (one pair per dim:

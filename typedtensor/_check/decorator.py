@@ -22,12 +22,12 @@ from typing import Any, TypeVar, _SpecialForm, overload
 import numpy as np
 from jaxtyping import jaxtyped
 
-from typedtensor._annotations import Namespaces, ShapeSpec, TensorSpec, UnresolvedName, fitting
-from typedtensor._check_report import Item, Where, mismatch
+from typedtensor._check.annotations import Namespaces, ShapeSpec, TensorSpec, UnresolvedName, fitting
+from typedtensor._check.report import Item, Where, mismatch
 from typedtensor._dtypes import generic
 from typedtensor._errors import AnnotationError, ShapeError
-from typedtensor._jaxtyping_arrays import ArraySpec, DimNames
-from typedtensor._specs import SequenceSpec, Spec, annotation_spec, function_specs
+from typedtensor._check.jaxtyping_arrays import ArraySpec, DimNames
+from typedtensor._check.specs import SequenceSpec, Spec, annotation_spec, function_specs
 
 F = TypeVar("F")
 T = TypeVar("T")

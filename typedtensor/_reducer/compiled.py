@@ -27,11 +27,11 @@ from typing import Any, Final, TypeAlias
 
 import numpy as np
 
-from typedtensor import _cost
-from typedtensor._layout import Layout, cut, fold, memory_order
+from typedtensor._reducer import cost as _cost
+from typedtensor._reducer.layout import Layout, cut, fold, memory_order
 
 try:
-    from typedtensor import _ckernels
+    from typedtensor._reducer import _ckernels
 except ImportError:  # built without a compiler: the numpy kernels run instead
     _ckernels = None  # type: ignore[assignment]
 

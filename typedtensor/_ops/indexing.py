@@ -16,7 +16,7 @@ import numpy as np
 
 from typedtensor._dtypes import numpy_dtype_of, type_text, uint64
 from typedtensor._errors import TensorIndexError
-from typedtensor._ops import AnyTensor, Array, fail, result
+from typedtensor._ops.common import AnyTensor, Array, fail, result
 from typedtensor._shape_rules import INT_DIMS, ArrayIndex, IndexItem, IndexOutOfRange, Problem, Shape, bool_index_message, index_shape, indexed_axes
 from typedtensor._tensor import Tensor
 

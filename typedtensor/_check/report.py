@@ -12,15 +12,15 @@ from typing import TYPE_CHECKING, Any, TypeAlias
 
 import numpy as np
 
-from typedtensor._annotations import ShapeSpec, TensorSpec, fitting
+from typedtensor._check.annotations import ShapeSpec, TensorSpec, fitting
 from typedtensor._dtypes import CONCRETE_DTYPES, generic, marker_of, type_text
 from typedtensor._errors import ShapeError
-from typedtensor._jaxtyping_arrays import ArraySpec
-from typedtensor._specs import SequenceSpec, Spec
+from typedtensor._check.jaxtyping_arrays import ArraySpec
+from typedtensor._check.specs import SequenceSpec, Spec
 from typedtensor._tensor import Tensor
 
 if TYPE_CHECKING:  # _check builds on this module
-    from typedtensor._check import CallRecord
+    from typedtensor._check.decorator import CallRecord
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,8 +42,8 @@ def mismatch(where: Where, spec: Spec, value: object, call: CallRecord) -> Shape
     """The error for ``value`` failing ``spec`` at ``where`` in ``call``, after its earlier checks passed.
 
     >>> import typedtensor as tt
-    >>> from typedtensor._annotations import tensor_spec
-    >>> from typedtensor._check import CallRecord
+    >>> from typedtensor._check.annotations import tensor_spec
+    >>> from typedtensor._check.decorator import CallRecord
     >>> spec = tensor_spec(tt.Tensor[tt.float32], ({}, {}), "x")
     >>> print(mismatch('parameter "x" of f()', spec, 1.5, CallRecord("f()", ())))
     parameter "x" of f() does not match its annotation

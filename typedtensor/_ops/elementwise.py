@@ -20,7 +20,7 @@ from typing import Any, Final, NoReturn, TypeAlias
 import numpy as np
 
 from typedtensor._dtypes import CONCRETE_DTYPES, generic, marker_named, marker_of, numpy_dtype_of
-from typedtensor._ops import AnyTensor, Array, array_of, fail, namespace, operand_text, result
+from typedtensor._ops.common import AnyTensor, Array, array_of, fail, namespace, operand_text, result
 from typedtensor._shape_rules import (
     BINARY_RULES,
     INT_DIMS,

@@ -15,10 +15,11 @@ from typing import Any, Final, TypeAlias
 
 import numpy as np
 
-from typedtensor import _compiled, _kernels
+from typedtensor._reducer import compiled as _compiled
+from typedtensor._reducer import kernels as _kernels
 from typedtensor._arguments import axis_key
-from typedtensor._compiled import CompiledPlan
-from typedtensor._layout import fold, memory_order
+from typedtensor._reducer.compiled import CompiledPlan
+from typedtensor._reducer.layout import fold, memory_order
 from typedtensor._dtypes import marker_named, marker_of, numpy_dtype_of, type_text
 from typedtensor._errors import problem_error
 from typedtensor._shape_rules import AxisKey, Problem, apply_mask, reduced_mask, result_dtype

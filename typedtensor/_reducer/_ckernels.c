@@ -1,7 +1,7 @@
 /*
- * Compiled reduction loops over a folded view (typedtensor._ckernels).
+ * Compiled reduction loops over a folded view (typedtensor._reducer._ckernels).
  *
- * Python plans the reduction (typedtensor/_compiled.py): it puts the dims in memory order, folds
+ * Python plans the reduction (typedtensor/_reducer/compiled.py): it puts the dims in memory order, folds
  * neighbours of a kind, and passes the view as a list of dims (size, input byte stride, output
  * element stride, reduced flag), outermost first. This file only runs loops, in memory order:
  *
@@ -987,7 +987,7 @@ static PyMethodDef methods[] = {
 
 static struct PyModuleDef module = {
     PyModuleDef_HEAD_INIT,
-    .m_name = "typedtensor._ckernels",
+    .m_name = "typedtensor._reducer._ckernels",
     .m_doc = "Compiled reduction loops over folded views.",
     .m_size = 0,
     .m_methods = methods,
