@@ -9,12 +9,15 @@ path entry instead.
 
 To stay fast the environments hold typedtensor alone (``--no-deps``, no pip of their own): the
 checkers run from the test's interpreter and resolve imports in the fresh environment
-(``--python-executable``, ``--pythonpath``), and nothing the files check comes from numpy.
+(``--python-executable``, ``--pythonpath``), and nothing the files check comes from numpy. Nor
+do they compile the optional C loops (``TYPEDTENSOR_BUILD_EXTENSION=0``, read by setup.py): nothing
+here runs a reduction, the loops' own tests test the extension, and compiling it took 40 s per install.
 """
 
 from __future__ import annotations
 
 import json
+import os
 import shutil
 import subprocess
 import sys
@@ -55,8 +58,8 @@ plugins = typing_plugins.mypy_plugin
 """
 
 
-def _run(*command: str | Path, cwd: Path) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([str(part) for part in command], cwd=cwd, capture_output=True, text=True, timeout=300)
+def _run(*command: str | Path, cwd: Path, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([str(part) for part in command], cwd=cwd, env=env, capture_output=True, text=True, timeout=300)
 
 
 def _source_copy(destination: Path) -> Path:
@@ -73,7 +76,9 @@ def installed(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathF
     venv.EnvBuilder(with_pip=False).create(root / "venv")
     python = root / "venv" / "bin" / "python"
     target = ["-e", PROJECT] if request.param == "editable" else [_source_copy(root / "source")]
-    pip = _run(sys.executable, "-m", "pip", "--python", python, "install", "--no-deps", "--quiet", *target, cwd=root)
+    without_extension = {**os.environ, "TYPEDTENSOR_BUILD_EXTENSION": "0"}
+    pip_install = (sys.executable, "-m", "pip", "--python", python, "install", "--no-deps", "--quiet", *target)
+    pip = _run(*pip_install, cwd=root, env=without_extension)
     assert pip.returncode == 0, pip.stdout + pip.stderr
     return python
 
