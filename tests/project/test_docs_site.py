@@ -17,7 +17,6 @@ import typedtensor
 from tests.support import PROJECT
 
 
-
 def test_the_site_builds_strictly(tmp_path: Path) -> None:
     site = tmp_path / "site"
     command = [sys.executable, "-m", "mkdocs", "build", "--strict", "--config-file", "mkdocs.yml", "--site-dir", str(site)]
