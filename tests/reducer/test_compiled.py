@@ -12,7 +12,6 @@ import os
 import subprocess
 import sys
 import threading
-import time
 from typing import Any
 
 import numpy as np
@@ -185,27 +184,39 @@ def test_plans_use_the_compiled_loops_except_for_complex() -> None:
         assert type(_plan("sum", array.shape, array.strides, array.dtype, 0, False)) is expected
 
 
+#: The calls the worker makes at most: a loop that kept the GIL would run them all before the main thread.
+GIL_CALLS = 1000
+
+
 def test_the_loops_release_the_gil() -> None:
-    array = np.random.default_rng(5).random((4096, 4096))  # 128 MiB: one call runs for a while
-    inside = threading.Event()
-    done = threading.Event()
-    progress: list[float] = []
+    """No clock: with forced thread switches turned off, a thread keeps the GIL until it blocks or
+    lets go of it, so the main thread runs while the worker is still reducing only if a C loop let go."""
+    array = np.ones((512, 1024))  # 4 MiB, not cut into parts; a call lasts far longer than a thread takes to wake
+    plan = _plan("sum", array.shape, array.strides, array.dtype, 0, False)
+    # One C call and no thread of its own: the worker lets go of the GIL nowhere else.
+    assert isinstance(plan, CompiledPlan) and len(plan.calls) == 1 and plan.combine is None
+    started = threading.Event()
+    calls_when_main_ran: list[int] = []
+    calls = 0
 
-    def reduce_repeatedly() -> None:
-        inside.set()
-        for _ in range(4):
-            reduce_array("sum", array, (0,), False, "sum")
-        done.set()
+    def reduce_until_the_main_thread_runs() -> None:
+        nonlocal calls
+        started.set()
+        while not calls_when_main_ran and calls < GIL_CALLS:
+            plan.run(array)
+            calls += 1
 
-    worker = threading.Thread(target=reduce_repeatedly)
-    worker.start()
-    inside.wait()
-    start = time.perf_counter()
-    while not done.is_set():
-        progress.append(time.perf_counter())
-    worker.join()
-    # Holding the GIL, the loops would stop this thread for whole calls (about 10 ms each).
-    assert len(progress) > 1000 and progress[-1] - start > 0.5 * (time.perf_counter() - start)
+    interval = sys.getswitchinterval()
+    sys.setswitchinterval(1000.0)
+    try:
+        worker = threading.Thread(target=reduce_until_the_main_thread_runs)
+        worker.start()
+        started.wait()
+        calls_when_main_ran.append(calls)
+        worker.join()
+    finally:
+        sys.setswitchinterval(interval)
+    assert calls_when_main_ran[0] < GIL_CALLS
 
 
 FALLBACK = """
