@@ -21,7 +21,9 @@ NUMPY_NAMES = [
     "bool", "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64",
     "float16", "float32", "float64", "complex64", "complex128",
 ]  # fmt: skip
-CATEGORIES = [tt.generic, tt.number, tt.integer, tt.signedinteger, tt.unsignedinteger, tt.inexact, tt.floating, tt.complexfloating]
+CATEGORIES = [
+    tt.generic, tt.number, tt.integer, tt.signedinteger, tt.unsignedinteger, tt.inexact, tt.floating, tt.complexfloating
+]
 SUPPORTED = ", ".join(name if name != "bool" else "bool_" for name in NUMPY_NAMES)
 
 

@@ -145,5 +145,8 @@ def test_cut_into_covers_one_dim_in_parts_within_one_of_each_other(
     lengths = [stop - start for start, stop in parts.ranges]
     assert max(lengths) - min(lengths) <= 1
     # the outermost kept dim whose parts are slabs of at least BAND_MIN_BYTES, else the outermost dim
-    slabs = [not reduced and stride * max(1, size // count) >= BAND_MIN_BYTES for size, stride, reduced in zip(shape, strides, layout.reduced)]
+    slabs = [
+        not reduced and stride * max(1, size // count) >= BAND_MIN_BYTES
+        for size, stride, reduced in zip(shape, strides, layout.reduced)
+    ]
     assert parts.dim == (slabs.index(True) if any(slabs) else 0)
