@@ -1,8 +1,8 @@
 """How long the type checkers take on typedtensor code: pyright, and mypy without and with the plugin.
 
 Two targets: the examples (``examples/``, what SPEC §8's bars are about: pyright under 2 s, the
-plugin at most 20 % on mypy's time) and the static-typing cases (``tests/typing/cases`` and
-``tests/typing/declared``: every reduction form, dtype and error the tests check). The case files
+plugin at most 20 % on mypy's time) and the static-typing cases (``tests/plugin/cases`` and
+``tests/plugin/declared``: every reduction form, dtype and error the tests check). The case files
 are written for the plugin, so mypy without it reports errors there; that is timed all the same.
 
 - pyright keeps no cache between runs: each run is a whole check. It analyses the environment of
@@ -41,7 +41,7 @@ from typing import Final
 PROJECT: Final = Path(__file__).resolve().parents[1]
 TARGETS: Final = {
     "examples": [PROJECT / "examples"],
-    "typing cases": [PROJECT / "tests" / "typing" / "cases", PROJECT / "tests" / "typing" / "declared"],
+    "typing cases": [PROJECT / "tests" / "plugin" / "cases", PROJECT / "tests" / "plugin" / "declared"],
 }
 #: pyright-python asks PyPI for its latest release on every run unless told not to.
 ENVIRONMENT: Final = {**os.environ, "PYRIGHT_PYTHON_IGNORE_WARNINGS": "1"}

@@ -10,23 +10,6 @@ import pytest
 
 import typedtensor as tt
 
-PUBLIC_NAMES = """
-    Tensor Axis Dim tensor zeros ones full
-    reduce_sum reduce_mean reduce_max reduce_min reduce_prod reduce_any reduce_all
-    AxisError SelectionError ShapeError TypedTensorError AnnotationError shapechecked check
-    bool_ int8 int16 int32 int64 uint8 uint16 uint32 uint64 float16 float32 float64 complex64 complex128
-    generic number integer signedinteger unsignedinteger inexact floating complexfloating
-    argmax argmin softmax log_softmax logsumexp take take_along_axis arange eye random TensorIndexError
-    abs negative positive exp log log1p expm1 sqrt square sin cos tanh sigmoid relu floor ceil sign logical_not
-    add subtract multiply divide floor_divide power maximum minimum
-    equal not_equal less less_equal greater greater_equal logical_and logical_or where cast TensorDTypeError
-""".split()
-
-
-@pytest.mark.parametrize("name", PUBLIC_NAMES)
-def test_public_name_is_exported(name: str) -> None:
-    assert getattr(tt, name) is not None
-
 
 def test_attributes_of_a_tensor() -> None:
     x = tt.zeros((2, 3), tt.int16)

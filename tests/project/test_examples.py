@@ -1,0 +1,45 @@
+"""The examples run as the README says, and print what it promises."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+
+from tests.support import PROJECT
+
+EXAMPLES = PROJECT / "examples"
+
+
+def _run(name: str) -> str:
+    return subprocess.run([sys.executable, str(EXAMPLES / name)], capture_output=True, text=True, check=True).stdout
+
+
+def test_the_reductions_demo_prints_the_inferred_shapes() -> None:
+    output = _run("reductions.py")
+    assert 'tt.reduce_sum(x, axis="v^v^")          -> float32 (32, 5), first element 32768.0' in output
+    assert "-> int64 (2,), first element 4" in output
+    assert 'AxisError: Axes 4, -5 are out of range for "reduce_sum" on Tensor[float32, 32, 256, 5, 128]' in output
+
+
+def test_the_shapecheck_demo_shows_a_shape_error() -> None:
+    assert 'ShapeError: parameter "labels" of accuracy() does not match its annotation' in _run("shapecheck.py")
+
+
+def _test_accuracy(output: str) -> float:
+    match = re.search(r"^test accuracy (\d+\.\d)% on \d+ images$", output, re.MULTILINE)
+    assert match is not None, output
+    return float(match[1])
+
+
+def test_softmax_regression_learns_the_digits() -> None:
+    """The thesis's model on the 8x8 digits, typed end to end: the loss falls and it generalises."""
+    output = _run("softmax_regression.py")
+    losses = [float(loss) for loss in re.findall(r"loss (\d+\.\d+)", output)]
+    assert len(losses) == 7 and losses == sorted(losses, reverse=True), output
+    assert _test_accuracy(output) > 90
+
+
+def test_the_mlp_learns_the_digits() -> None:
+    output = _run("mlp.py")
+    assert _test_accuracy(output) > 90

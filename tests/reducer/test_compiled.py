@@ -1,0 +1,239 @@
+"""The compiled loops: each loop shape against numpy, float16 rounding, safety, and the fallback.
+
+Differential tests against the TOSA reference (test_reference.py) use small arrays; the
+shapes here are large enough to reach the loops' tiles, blocks, regrouped lanes and pairwise
+leaves. Integer results are exact (numpy's int64 arithmetic wraps like the loops'), so they are
+compared exactly; float ones against a float64 reference.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import threading
+from typing import Any
+
+import numpy as np
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from typedtensor._reducer import compiled as _compiled
+from typedtensor._reducer.compiled import CompiledPlan
+from typedtensor._reducer.planner import NumpyPlan, _plan, reduce_array
+
+Array = np.ndarray[Any, Any]
+pytestmark = pytest.mark.usefixtures("compiled_kernels")
+
+
+# (shape, axes): which loop and bookkeeping each reaches, for the float32 blog tensor's folds.
+SHAPES = [
+    ((3_000_001,), (0,)),  # one long row: pairwise leaves of 256
+    ((64, 70_000), (1,)),  # kept rows of long rows
+    ((40_000, 4), (1,)),  # short dense rows, unrolled
+    ((20_000, 13), (1,)),  # rows of 13: lanes plus a tail
+    ((100_000, 4), (0,)),  # short dense columns regrouped into lanes of 64
+    ((30, 70_000), (0,)),  # a wide column tile, four rows per pass
+    ((9000, 5, 100), (1,)),  # kept blocks of short sub-problems
+    ((16, 300, 5, 100), (0, 2)),  # R K R K: accumulators in L2
+    ((16, 300, 5, 100), (1, 3)),  # K R K R: rows into per-output accumulators
+    ((7, 11, 13, 17, 19), (0, 2, 4)),
+    ((7, 11, 13, 17, 19), (1, 3)),
+]
+
+
+def integers(shape: tuple[int, ...], dtype: str) -> Array:
+    info = np.iinfo(dtype)
+    return np.random.default_rng(1).integers(info.min, info.max, size=shape, dtype=dtype, endpoint=True)
+
+
+@pytest.mark.parametrize(("shape", "axes"), SHAPES)
+@pytest.mark.parametrize("dtype", ["int8", "uint16", "int32", "uint64"])
+def test_integer_loops_are_exact(shape: tuple[int, ...], axes: tuple[int, ...], dtype: str) -> None:
+    array = integers(shape, dtype)
+    wide = array.astype(np.uint64 if dtype.startswith("u") else np.int64)
+    with np.errstate(over="ignore"):
+        for op, expected in [
+            ("sum", np.add.reduce(wide, axis=axes)),
+            ("prod", np.multiply.reduce(wide, axis=axes)),
+            ("max", array.max(axis=axes)),
+            ("min", array.min(axis=axes)),
+            ("any", array.any(axis=axes)),
+            ("all", (array | 1).all(axis=axes)),
+        ]:
+            values = array | 1 if op == "all" else array
+            np.testing.assert_array_equal(reduce_array(op, values, axes, False, op), expected, err_msg=op)
+
+
+@pytest.mark.parametrize(("shape", "axes"), SHAPES)
+@pytest.mark.parametrize("dtype", ["float16", "float32", "float64"])
+def test_float_loops_are_accurate(shape: tuple[int, ...], axes: tuple[int, ...], dtype: str) -> None:
+    array = np.random.default_rng(2).random(shape).astype(dtype)
+    exact = array.astype(np.float64)
+    eps = float(np.finfo(dtype).eps)
+    # float16/32 sums run in float64 and round once; float64 ones round on the way, like the
+    # reference (columns in chains as long as numpy's or shorter): a wrong loop is off by far more
+    sum_rtol = 1e-12 if dtype == "float64" else eps
+    for op in ["sum", "mean"]:
+        with np.errstate(over="ignore"):  # float16 sums of millions overflow to inf, as they should
+            expected = getattr(np, op)(exact, axis=axes).astype(dtype)
+        np.testing.assert_allclose(reduce_array(op, array, axes, False, op), expected, rtol=sum_rtol, err_msg=op)
+    for op in ["max", "min"]:
+        np.testing.assert_array_equal(reduce_array(op, array, axes, False, op), getattr(np, op)(array, axis=axes))
+    near_one = (1 + (array - 0.5) * 1e-3).astype(dtype)
+    expected = np.prod(near_one.astype(np.float64), axis=axes).astype(dtype)  # float16: may underflow to 0
+    extent = array.size // expected.size
+    rtol = extent * eps if dtype == "float64" else eps  # float64 products round at every step, numpy's too
+    np.testing.assert_allclose(reduce_array("prod", near_one, axes, False, "prod"), expected, rtol=rtol)
+
+
+@pytest.mark.parametrize(("shape", "axes"), SHAPES)
+def test_nan_propagates_through_every_loop(shape: tuple[int, ...], axes: tuple[int, ...]) -> None:
+    array = np.random.default_rng(3).random(shape).astype(np.float32)
+    array.flat[array.size * 3 // 4] = np.nan
+    for op in ["max", "min"]:
+        np.testing.assert_array_equal(reduce_array(op, array, axes, False, op), getattr(np, op)(array, axis=axes))
+
+
+@st.composite
+def short_reduced_views(draw: st.DrawFn, dtype: str) -> tuple[Array, tuple[int, ...]]:
+    """[K, R, K] with a short R (the blog tensor's 5) or a long one, whole or as a stepped,
+    reversed or transposed view, sometimes empty; and the axes that reduce R (with K too, at times)."""
+    outer, reduced, inner = draw(st.integers(0, 40)), draw(st.integers(1, 9) | st.integers(10, 300)), draw(st.integers(1, 300))
+    step = draw(st.sampled_from([1, 2, -1]))
+    extremes = draw(st.booleans())  # every element at the dtype's min or max: sums wrap at once
+    info = np.iinfo(dtype) if dtype[0] in "iu" else None
+    rng = np.random.default_rng(draw(st.integers(0, 2**32 - 1)))
+    shape = (outer, reduced, inner * abs(step))
+    if info is None:
+        base = rng.random(shape).astype(dtype)
+    elif extremes:
+        base = rng.choice(np.array([info.min, info.max], dtype), size=shape)
+    else:
+        base = rng.integers(info.min, info.max, size=shape, dtype=dtype, endpoint=True)
+    view = base[:, :, ::step]
+    if draw(st.booleans()):
+        view = view.transpose(2, 1, 0)
+        return view, draw(st.sampled_from([(1,), (1, 2)]))
+    return view, draw(st.sampled_from([(1,), (0, 1)]))
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.data())
+@pytest.mark.parametrize("dtype", ["int32", "uint32", "int64", "float32", "float64"])
+def test_short_and_long_reduced_dims_between_kept_ones(dtype: str, data: st.DataObject) -> None:
+    # The column loop over [K, R, K] (prefetching rows ahead) and the vectorised integer rows:
+    # integers exactly as numpy (wrapping in 64 bits), floats within a float64 rounding, NaN kept.
+    array, axes = data.draw(short_reduced_views(dtype))
+    if dtype.startswith("float"):
+        if array.size and data.draw(st.booleans()):
+            array = array.copy()
+            array.flat[data.draw(st.integers(0, array.size - 1))] = np.nan
+        for op in ["max", "min"]:
+            if array.size:
+                np.testing.assert_array_equal(reduce_array(op, array, axes, False, op), getattr(np, op)(array, axis=axes))
+        expected = np.sum(array.astype(np.float64), axis=axes)
+        rtol = 1e-12 if dtype == "float64" else float(np.finfo(dtype).eps)  # float64 rounds on the way, as numpy's
+        np.testing.assert_allclose(reduce_array("sum", array, axes, False, "sum"), expected.astype(dtype), rtol=rtol)
+        return
+    with np.errstate(over="ignore"):
+        expected = np.sum(array, axis=axes)  # numpy: int64 (uint64) arithmetic, wrapping
+    result = reduce_array("sum", array, axes, False, "sum")
+    assert result.dtype == expected.dtype
+    np.testing.assert_array_equal(result, expected)
+
+
+def test_float16_results_round_to_nearest_even_like_numpy() -> None:
+    # Every float16 value plus a spread of others, summed exactly in float64 and rounded once:
+    # ties, subnormals, overflow to infinity and NaN all go through the loops' conversion.
+    every = np.arange(1 << 16, dtype=np.uint16).view(np.float16)
+    others = np.random.default_rng(4).permutation(every)
+    pairs = np.stack([every, others], axis=1)
+    with np.errstate(invalid="ignore", over="ignore"):
+        expected = (every.astype(np.float64) + others.astype(np.float64)).astype(np.float16)
+    result = reduce_array("sum", pairs, (1,), False, "sum")
+    np.testing.assert_array_equal(result, expected)  # NaNs compare equal here
+    assert (np.signbit(result) == np.signbit(expected))[~np.isnan(expected)].all()
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.tuples(st.integers(0, 0xFFFF), st.integers(0, 0xFFFF)), min_size=1, max_size=23), st.sampled_from([1, -1]))
+def test_float16_sums_and_means_round_once_in_any_count_and_order(pairs: list[tuple[int, int]], step: int) -> None:
+    # The results are converted to float16 4 at a time (a branch-free rounding); counts that are
+    # not a multiple of 4, reversed outputs, and every kind of value (ties, subnormal, overflow, NaN).
+    halves = np.array(pairs, np.uint16).view(np.float16)[::step]
+    exact = halves.astype(np.float64)
+    with np.errstate(invalid="ignore", over="ignore"):
+        for op, expected in [("sum", exact[:, 0] + exact[:, 1]), ("mean", (exact[:, 0] + exact[:, 1]) / 2)]:
+            result = reduce_array(op, halves, (1,), False, op)
+            np.testing.assert_array_equal(result, expected.astype(np.float16), err_msg=op)  # NaNs compare equal
+            assert (np.signbit(result) == np.signbit(expected.astype(np.float16)))[~np.isnan(expected)].all()
+
+
+def test_a_layout_outside_the_buffers_is_refused() -> None:
+    source, target = np.zeros(10, np.float32), np.zeros(1, np.float32)
+    layout = np.array([[11, 4, 0, 1]], np.int64).tobytes()  # 11 elements of a 10-element array
+    with pytest.raises(ValueError, match="outside the source or target buffer"):
+        _compiled._ckernels.reduce(0, _compiled.TYPE_CODES[source.dtype], 10, source, 0, target, 0, layout, 0.0)
+
+
+def test_plans_use_the_compiled_loops_except_for_complex() -> None:
+    for dtype, expected in [("float32", CompiledPlan), ("bool", CompiledPlan), ("complex64", NumpyPlan)]:
+        array = np.zeros((4, 4), dtype)
+        assert type(_plan("sum", array.shape, array.strides, array.dtype, 0, False)) is expected
+
+
+#: The calls the worker makes at most: a loop that kept the GIL would run them all before the main thread.
+GIL_CALLS = 1000
+
+
+def test_the_loops_release_the_gil() -> None:
+    """No clock: with forced thread switches turned off, a thread keeps the GIL until it blocks or
+    lets go of it, so the main thread runs while the worker is still reducing only if a C loop let go."""
+    array = np.ones((512, 1024))  # 4 MiB, not cut into parts; a call lasts far longer than a thread takes to wake
+    plan = _plan("sum", array.shape, array.strides, array.dtype, 0, False)
+    # One C call and no thread of its own: the worker lets go of the GIL nowhere else.
+    assert isinstance(plan, CompiledPlan) and len(plan.calls) == 1 and plan.combine is None
+    started = threading.Event()
+    calls_when_main_ran: list[int] = []
+    calls = 0
+
+    def reduce_until_the_main_thread_runs() -> None:
+        nonlocal calls
+        started.set()
+        while not calls_when_main_ran and calls < GIL_CALLS:
+            plan.run(array)
+            calls += 1
+
+    interval = sys.getswitchinterval()
+    sys.setswitchinterval(1000.0)
+    try:
+        worker = threading.Thread(target=reduce_until_the_main_thread_runs)
+        worker.start()
+        started.wait()
+        calls_when_main_ran.append(calls)
+        worker.join()
+    finally:
+        sys.setswitchinterval(interval)
+    assert calls_when_main_ran[0] < GIL_CALLS
+
+
+FALLBACK = """
+import sys
+{block}
+import numpy as np, typedtensor as tt
+from typedtensor._reducer import compiled as _compiled
+from typedtensor._reducer.planner import NumpyPlan, _plan
+array = np.arange(24, dtype=np.float32).reshape(2, 3, 4)
+plan = _plan("sum", array.shape, array.strides, array.dtype, (0, 2), False)
+print(_compiled.enabled, type(plan) is NumpyPlan, tt.Tensor(array).sum(axis=(0, 2)).numpy().tolist())
+"""
+MISSING = "sys.modules['typedtensor._reducer._ckernels'] = None  # as if it had not been built"
+
+
+@pytest.mark.parametrize(("env", "block"), [({_compiled.ENV_VAR: "numpy"}, ""), ({}, MISSING)])
+def test_the_numpy_kernels_run_when_the_extension_is_switched_off_or_missing(env: dict[str, str], block: str) -> None:
+    code = FALLBACK.format(block=block)
+    result = subprocess.run([sys.executable, "-c", code], env={**os.environ, **env}, capture_output=True, text=True, check=True)
+    assert result.stdout.strip().split(maxsplit=2) == ["False", "True", "[60.0, 92.0, 124.0]"]

@@ -1,0 +1,144 @@
+"""Reductions split across threads: right answers at any thread count, a bad thread setting, exit.
+
+Thread counts are set the way users set them, with ``TYPEDTENSOR_NUM_THREADS`` in a fresh process.
+"""
+
+from __future__ import annotations
+
+import concurrent.futures
+import os
+import subprocess
+import sys
+from typing import Any
+
+import numpy as np
+import pytest
+
+from typedtensor._reducer import parallel as _parallel
+from typedtensor._reducer.planner import reduce_array
+from tests.support.kernels import force_threads
+
+
+def run_python(code: str, threads: str) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, _parallel.ENV_VAR: threads}
+    return subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=300)
+
+
+# Cut into parts along a reduced dim, a part can get one index of it (the review found IndexError).
+SPLIT_SHAPES = """
+import numpy as np, typedtensor as tt
+for shape in [(24, 12, 12, 12, 12), (5,) + (4,) * 8]:
+    array = np.random.default_rng(0).random(shape).T
+    assert np.allclose(tt.Tensor(array).sum(axis=-1).numpy(), array.sum(axis=-1), rtol=1e-12), shape
+print("ok")
+"""
+
+
+@pytest.mark.parametrize("threads", ["2", "8"])
+def test_transposed_sums_are_right_at_any_thread_count(threads: str) -> None:
+    result = run_python(SPLIT_SHAPES, threads)
+    assert result.stdout.strip() == "ok", result.stderr
+
+
+LONG_COLUMN = """
+import numpy as np, typedtensor as tt
+column = np.full((1_000_000, 4), 0.1, np.float32)
+exact = 1_000_000 * np.float64(np.float32(0.1))
+print(np.max(np.abs(tt.reduce_sum(tt.Tensor(column), axis=0).numpy() - exact)) / exact)
+"""
+
+
+@pytest.mark.parametrize("threads", ["16", "64"])
+def test_float32_long_column_is_accurate_at_many_threads(threads: str) -> None:
+    result = run_python(LONG_COLUMN, threads)
+    assert float(result.stdout) <= 1e-5, result.stderr  # SPEC 8; numpy: about 1e-2
+
+
+AT_EXIT = """
+import atexit, numpy as np, typedtensor as tt
+array = np.random.default_rng(0).random((4096, 4096))  # 128 MiB: large enough to split
+if {warm}:
+    tt.reduce_sum(tt.Tensor(array), axis=1)  # the workers exist before exit
+atexit.register(lambda: print(np.allclose(tt.reduce_sum(tt.Tensor(array), axis=1).numpy(), array.sum(axis=1))))
+"""
+
+
+@pytest.mark.parametrize("warm", [True, False])
+def test_a_large_reduction_in_an_atexit_handler(warm: bool) -> None:
+    result = run_python(AT_EXIT.format(warm=warm), "2")
+    assert result.stdout.strip() == "True" and result.returncode == 0, result.stderr
+
+
+BAD_SETTING = """
+import warnings, numpy as np, typedtensor as tt
+small = tt.reduce_sum(tt.ones((3, 3), tt.float32)).numpy()  # never asks for threads
+with warnings.catch_warnings(record=True) as caught:
+    warnings.simplefilter("always")
+    array = np.random.default_rng(0).random((4096, 4096))
+    large = np.allclose(tt.reduce_sum(tt.Tensor(array), axis=0).numpy(), array.sum(axis=0))
+print(small, large, *[str(warning.message) for warning in caught], sep="\\n")
+"""
+
+
+@pytest.mark.parametrize("value", ["²", "two", "0", "-1", "1.5"])
+def test_a_bad_thread_setting_warns_and_reductions_still_run(value: str) -> None:
+    result = run_python(BAD_SETTING, value)
+    small, large, *warnings = result.stdout.splitlines()
+    assert (small, large) == ("9.0", "True"), result.stderr
+    assert warnings == [f"{_parallel.ENV_VAR} must be a positive integer, got {value!r}; using the usable cores"]
+
+
+def large_inputs() -> list[tuple[str, np.ndarray[Any, Any], tuple[int, ...] | None]]:
+    """Inputs of 8 MiB or more (so they are cut into parts), in several layouts and patterns."""
+    rng = np.random.default_rng(20)
+    blog = rng.random((32, 256, 5, 64)).astype(np.float32)  # 10 MiB
+    long = rng.random((1_000_000, 4)).astype(np.float32)  # 16 MB
+    wide = rng.random((1536, 1024))  # 12 MiB of float64
+    return [
+        ("blog (0, 2)", blog, (0, 2)),
+        ("blog (1, 3)", blog, (1, 3)),
+        ("blog (0,)", blog, (0,)),
+        ("blog all", blog, None),
+        ("blog transposed (0, 1)", blog.T, (0, 1)),
+        ("long (0,)", long, (0,)),
+        ("long (1,)", long, (1,)),
+        ("wide reversed (0,)", wide[::-1], (0,)),
+        ("wide fortran (1,)", np.asfortranarray(wide), (1,)),
+    ]
+
+
+@pytest.mark.parametrize("op", ["sum", "mean", "prod", "max", "min"])
+def test_results_have_the_same_bits_at_any_thread_count(op: str, kernels: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    for name, array, axes in large_inputs():
+        values = 1 + (array - 0.5) * 1e-3 if op == "prod" else array  # finite products
+        results = []
+        for threads in (1, 2, 16, 64):
+            force_threads(threads, monkeypatch)
+            results.append(reduce_array(op, values, axes, False, op))
+        assert all(result.tobytes() == results[0].tobytes() for result in results), name
+
+
+def test_concurrent_callers_get_the_same_bits(kernels: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    force_threads(16, monkeypatch)
+    cases = large_inputs()
+    expected = [reduce_array("sum", array, axes, False, "sum").tobytes() for _, array, axes in cases]
+
+    def work(index: int) -> bool:
+        _, array, axes = cases[index % len(cases)]
+        return all(reduce_array("sum", array, axes, False, "sum").tobytes() == expected[index % len(cases)] for _ in range(3))
+
+    with concurrent.futures.ThreadPoolExecutor(6) as users:
+        assert all(users.map(work, range(2 * len(cases)), timeout=300))
+
+
+THREADS_USED = """
+import threading, numpy as np, typedtensor as tt
+from typedtensor._reducer import parallel as _parallel
+tt.reduce_sum(tt.tensor(np.ones((2000, 4000), np.float16)), axis=1)  # 16 MB of slow float16: split
+print(_parallel.thread_count(), any(t.name.startswith("typedtensor") for t in threading.enumerate()))
+"""
+
+
+@pytest.mark.parametrize(("value", "expected"), [("1", "1 False"), ("3", "3 True")])
+def test_env_var_sets_the_thread_count(value: str, expected: str) -> None:
+    assert run_python(THREADS_USED, value).stdout.strip() == expected

@@ -1,0 +1,24 @@
+"""Which kernels reductions run on and how many threads they split across, set for one test."""
+
+from __future__ import annotations
+
+import pytest
+
+from typedtensor._reducer import compiled as _compiled
+from typedtensor._reducer import cost as _cost
+from typedtensor._reducer import parallel as _parallel
+from typedtensor._reducer import planner as _reduce
+
+
+def use_kernels(kind: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Make reductions run on ``kind`` ("compiled" or "numpy") until the test ends."""
+    if kind == "compiled":
+        assert _compiled._ckernels is not None, "typedtensor._reducer._ckernels is not built: reinstall with a C compiler"
+    monkeypatch.setattr(_compiled, "enabled", kind == "compiled")
+    _reduce._plan.cache_clear()  # plans made for the other kernels
+
+
+def force_threads(threads: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Make large reductions run their parts on ``threads`` threads, whatever the cost model says."""
+    monkeypatch.setattr(_parallel, "thread_count", lambda: threads)
+    monkeypatch.setattr(_cost, "threads_for", lambda cost, parts: min(threads, parts))
