@@ -10,7 +10,7 @@ from __future__ import annotations
 import operator
 from collections.abc import Iterator
 from types import EllipsisType
-from typing import Any, ClassVar, Generic, Literal, SupportsIndex, TypeAlias, TypeVar, TypeVarTuple, Unpack, overload
+from typing import Any, ClassVar, Final, Generic, Literal, SupportsIndex, TypeAlias, TypeVar, TypeVarTuple, Unpack, overload
 
 import numpy as np
 
@@ -1770,7 +1770,9 @@ class Tensor(Generic[DT, Unpack[Shape]]):
         >>> x[1], x[None, :2, -1].shape
         (Tensor[float32, 3]([0., 1., 0.]), (1, 2))
         """
-        return wrap(_indexing.getitem(self._array, key if type(key) in _indexing.BASIC else _array_key(key)))
+        if type(key) in _BASIC_INDEX or (type(key) is tuple and _BASIC_INDEX.issuperset(map(type, key))):
+            return wrap(_indexing.getitem(self._array, key))
+        return wrap(_indexing.getitem(self._array, _array_key(key), True))
 
 
 def wrap(array: np.ndarray[Any, Any]) -> Tensor[Any, Unpack[tuple[Any, ...]]]:
@@ -1797,10 +1799,15 @@ def tensor_fix(value: object) -> str:
     return "wrap it with typedtensor.Tensor(array)" if isinstance(value, np.ndarray) else "make one with typedtensor.tensor(data)"
 
 
+_SCALARS: Final = frozenset({bool, int, float, complex})
+
+
 def operand(op: str, value: object, parameter: str) -> Array | complex:
     """An elementwise operand as the ops take it: a Tensor's array, or a Python scalar (``bool``,
     ``int``, ``float``, ``complex``, a subclass too, such as numpy's ``float64``); anything else
     is refused (an ndarray, other numpy scalars)."""
+    if type(value) in _SCALARS:  # the common case first: a plain scalar
+        return value  # type: ignore[return-value]
     if isinstance(value, Tensor):
         return value._array
     if isinstance(value, (int, float, complex)):
@@ -1820,17 +1827,19 @@ def _compared(op: str, array: Array, other: object) -> object:
     return NotImplemented
 
 
+#: Index items that numpy takes as they are; a key of only these has no item to convert.
+_BASIC_INDEX: Final = _indexing.BASIC
+
+
 def _array_key(key: object) -> object:
     """An index key as ``typedtensor._ops.indexing`` takes it: each index tensor its array, each
     numpy integer an int; else a ``TypeError`` saying what an index may be."""
-    if type(key) is tuple:
-        return key if _indexing.BASIC.issuperset(map(type, key)) else tuple(map(_index_item, key))
-    return _index_item(key)
+    return tuple(map(_index_item, key)) if type(key) is tuple else _index_item(key)
 
 
 def _index_item(item: object) -> object:
     """One index as the array op takes it, or a ``TypeError`` saying what an index may be."""
-    if type(item) in _indexing.BASIC:
+    if type(item) in _BASIC_INDEX:
         return item
     if isinstance(item, Tensor):
         if item._array.dtype.kind in "biu":

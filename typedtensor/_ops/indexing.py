@@ -27,16 +27,15 @@ BASIC: Final = frozenset({int, slice, type(None), EllipsisType})
 _UINT64: Final = numpy_dtype_of(uint64)
 
 
-def getitem(array: Array, key: Any) -> Array:
+def getitem(array: Array, key: Any, arrays: bool = False) -> Array:
     """``array[key]``, as numpy indexes (a view where numpy makes one). ``key`` is an item or a
-    tuple of them: ints, slices, None, ``...`` and integer or boolean arrays."""
-    if type(key) not in BASIC:
+    tuple of them: ints, slices, None, ``...`` and, if ``arrays``, integer or boolean arrays."""
+    if arrays:
         items: tuple[object, ...] = key if type(key) is tuple else (key,)
-        if not BASIC.issuperset(map(type, items)):  # index arrays
-            for item in items:  # a loop, not any(...): a generator costs more than the check
-                if isinstance(item, np.ndarray) and item.dtype == _UINT64:
-                    _check_values(array, items)  # numpy would read a huge uint64 index as a negative one
-                    break
+        for item in items:  # a loop, not any(...): a generator costs more than the check
+            if isinstance(item, np.ndarray) and item.dtype == _UINT64:
+                _check_values(array, items)  # numpy would read a huge uint64 index as a negative one
+                break
     try:
         value = array[key]
     except (IndexError, TypeError, ValueError) as error:
