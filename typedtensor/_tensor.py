@@ -1782,7 +1782,6 @@ def wrap(array: np.ndarray[Any, Any]) -> Tensor[Any, Unpack[tuple[Any, ...]]]:
     return result
 
 
-
 #: Any tensor, as the implementations of typed functions take and return it.
 AnyTensor: TypeAlias = Tensor[Any, *tuple[Any, ...]]
 
@@ -1799,6 +1798,7 @@ def tensor_fix(value: object) -> str:
     return "wrap it with typedtensor.Tensor(array)" if isinstance(value, np.ndarray) else "make one with typedtensor.tensor(data)"
 
 
+#: The Python scalars an elementwise op takes as they are (a subclass is checked further).
 _SCALARS: Final = frozenset({bool, int, float, complex})
 
 
@@ -1823,7 +1823,7 @@ def _compared(op: str, array: Array, other: object) -> object:
     object it would silently give ``False`` where the caller meant elementwise.
     """
     if type(other) is Tensor or isinstance(other, Tensor | bool | int | float | complex | np.ndarray | np.generic):
-        return wrap(_elementwise.binary(op, array, operand(op, other, "x2")))
+        return wrap(_elementwise.binary(op, array, other._array if type(other) is Tensor else operand(op, other, "x2")))
     return NotImplemented
 
 

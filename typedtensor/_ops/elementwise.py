@@ -38,7 +38,7 @@ from typedtensor._shape_rules import (
     where_dtype,
 )
 
-#: An operand's array, or a Python scalar as its plain Python value.
+#: An operand: an array, or a Python scalar (a subclass, such as an IntEnum member, until made plain).
 Value: TypeAlias = Array | complex
 
 _CACHE_SIZE: Final = 4096
