@@ -764,7 +764,7 @@ def api_module() -> str:
         "from typing import Any, TypeAlias, overload\n\n",
         "from typedtensor._generated.type_vars import " + ", ".join([*VARS.values(), "NewDT"]) + "\n",
         f"from typedtensor._dtypes import {dtypes}\n",
-        "from typedtensor._ops.elementwise import binary, convert, select, unary\n",
+        "from typedtensor._elementwise import binary, convert, select, unary\n",
         "from typedtensor._tensor import Shape, Tensor\n\n",
         "#: What a binary op takes: a tensor, or a Python scalar (``complex`` admits bool, int and float).\n",
         f"Operand: TypeAlias = {ANY_TENSOR} | complex\n\n\n",
@@ -790,7 +790,7 @@ def operator_block() -> str:
     parts = []
     for name, op in shape_rules.UNARY_METHODS.items():
         overloads = overloads_text(name, unary_signatures(op, "self"), indent)
-        parts.append(f"{overloads}{indent}def {name}(self) -> {ANY_TENSOR}:\n{indent}    return _elementwise.unary(\"{op}\", self)\n\n")
+        parts.append(f"{overloads}{indent}def {name}(self) -> {ANY_TENSOR}:\n{indent}    return wrap(_elementwise.unary(\"{op}\", self._array))\n\n")
     for name, op in [*shape_rules.BINARY_METHODS.items(), *shape_rules.REFLECTED_METHODS.items()]:
         reflected = name in shape_rules.REFLECTED_METHODS
         names = ("other", "self") if reflected else ("self", "other")
@@ -798,17 +798,18 @@ def operator_block() -> str:
         if name in EQUALITY:
             # mypy reports the override at the first decorator: each return differs from object's bool.
             overloads = overloads.replace("@overload\n", "@overload  # type: ignore[override]\n", 1)
-            body = f'return _elementwise.equality("{op}", self, other)'
+            body = f'return _compared("{op}", self._array, other)'
             other = "object"
         else:
-            body = f'return _elementwise.binary("{op}", other, self)' if reflected else f'return _elementwise.binary("{op}", self, other)'
+            other_value = f'operand("{op}", other, "x1")' if reflected else f'other._array if type(other) is Tensor else operand("{op}", other, "x2")'
+            body = f'return wrap(_elementwise.binary("{op}", {other_value}, self._array))' if reflected else f'return wrap(_elementwise.binary("{op}", self._array, {other_value}))'
             other = "complex" if reflected else f"{ANY_TENSOR} | complex"
         returns = "Any" if name in EQUALITY else ANY_TENSOR
         parts.append(f"{overloads}{indent}def {name}(self, other: {other}) -> {returns}:\n{indent}    {body}\n\n")
     parts.append(
         f"{indent}def astype(self, dtype: type[NewDT]) -> Tensor[NewDT, Unpack[Shape]]:\n"
         f'{indent}    """This tensor as ``dtype`` (see ``typedtensor.cast``)."""\n'
-        f'{indent}    return _elementwise.convert("astype", self, dtype)\n'
+        f'{indent}    return wrap(_elementwise.convert("astype", self._array, dtype))\n'
     )
     return "".join(parts)
 

@@ -1,15 +1,24 @@
-"""``Tensor[DT, *Shape]``: a numpy array whose dtype and shape live in its static type."""
+"""``Tensor[DT, *Shape]``: a numpy array whose dtype and shape live in its static type.
+
+The boundary between tensors and arrays: ``Tensor``'s methods, and the public functions through
+``unwrap`` and ``wrap``, take their tensors' arrays once, call an op of ``typedtensor._ops`` (or
+the reducer) on arrays, and wrap its array once. The ops below never see a ``Tensor``.
+"""
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Iterator
 from types import EllipsisType
-from typing import Any, ClassVar, Generic, Literal, SupportsIndex, TypeAlias, TypeVar, TypeVarTuple, Unpack, overload
+from typing import Any, ClassVar, Final, Generic, Literal, SupportsIndex, TypeAlias, TypeVar, TypeVarTuple, Unpack, overload
 
 import numpy as np
 
 from typedtensor._reducer import planner as _reduce
 from typedtensor._dtypes import generic, marker_of, type_text
+from typedtensor._ops import elementwise as _elementwise, indexing as _indexing, linalg as _linalg, shaping as _shaping
+from typedtensor._ops.common import Array
+from typedtensor._shape_rules import bool_index_message, wrong_operand
 
 # BEGIN GENERATED imports (tools/generate_signatures.py)
 from typedtensor._generated.type_vars import GenericT, NumberT, IntegerT, SignedT, UnsignedT, InexactT, FloatingT, ComplexT, NewDT, D0, D1, D2, D3, D4, D5, D6
@@ -53,7 +62,7 @@ class _Transpose:
     @overload
     def __get__(self, instance: Tensor[GenericT, Unpack[Shape]], owner: type[Any]) -> Tensor[GenericT, Unpack[tuple[Any, ...]]]: ...
     def __get__(self, instance: Tensor[Any, Unpack[tuple[Any, ...]]] | None, owner: type[Any]) -> object:
-        return self if instance is None else _shaping.transpose(instance)
+        return self if instance is None else wrap(_shaping.transpose(instance._array, None))
 
 # Indexing: the receiver of an int or a slice has a first dim (DT2 and Rest name its parts).
 DT2 = TypeVar("DT2", bound=generic)
@@ -1222,14 +1231,14 @@ class Tensor(Generic[DT, Unpack[Shape]]):
     @overload
     def __neg__(self: Tensor[generic, *Shape]) -> Tensor[number, *Shape]: ...
     def __neg__(self) -> Tensor[Any, *tuple[Any, ...]]:
-        return _elementwise.unary("negative", self)
+        return wrap(_elementwise.unary("negative", self._array))
 
     @overload
     def __pos__(self: Tensor[NumberT, *Shape]) -> Tensor[NumberT, *Shape]: ...
     @overload
     def __pos__(self: Tensor[generic, *Shape]) -> Tensor[number, *Shape]: ...
     def __pos__(self) -> Tensor[Any, *tuple[Any, ...]]:
-        return _elementwise.unary("positive", self)
+        return wrap(_elementwise.unary("positive", self._array))
 
     @overload
     def __abs__(self: Tensor[FloatingT, *Shape]) -> Tensor[FloatingT, *Shape]: ...
@@ -1248,7 +1257,7 @@ class Tensor(Generic[DT, Unpack[Shape]]):
     @overload
     def __abs__(self: Tensor[generic, *Shape]) -> Tensor[generic, *Shape]: ...
     def __abs__(self) -> Tensor[Any, *tuple[Any, ...]]:
-        return _elementwise.unary("abs", self)
+        return wrap(_elementwise.unary("abs", self._array))
 
     @overload
     def __add__(self: Tensor[FloatingT, *Shape], other: Tensor[FloatingT, *Shape]) -> Tensor[FloatingT, *Shape]: ...
@@ -1297,7 +1306,7 @@ class Tensor(Generic[DT, Unpack[Shape]]):
     @overload
     def __add__(self: Tensor[generic, *Shape], other: complex) -> Tensor[complexfloating, *Shape]: ...
     def __add__(self, other: Tensor[Any, *tuple[Any, ...]] | complex) -> Tensor[Any, *tuple[Any, ...]]:
-        return _elementwise.binary("add", self, other)
+        return wrap(_elementwise.binary("add", self._array, other._array if type(other) is Tensor else operand("add", other, "x2")))
 
     @overload
     def __sub__(self: Tensor[FloatingT, *Shape], other: Tensor[FloatingT, *Shape]) -> Tensor[FloatingT, *Shape]: ...
@@ -1342,7 +1351,7 @@ class Tensor(Generic[DT, Unpack[Shape]]):
     @overload
     def __sub__(self: Tensor[generic, *Shape], other: complex) -> Tensor[complexfloating, *Shape]: ...
     def __sub__(self, other: Tensor[Any, *tuple[Any, ...]] | complex) -> Tensor[Any, *tuple[Any, ...]]:
-        return _elementwise.binary("subtract", self, other)
+        return wrap(_elementwise.binary("subtract", self._array, other._array if type(other) is Tensor else operand("subtract", other, "x2")))
 
     @overload
     def __mul__(self: Tensor[FloatingT, *Shape], other: Tensor[FloatingT, *Shape]) -> Tensor[FloatingT, *Shape]: ...
@@ -1391,7 +1400,7 @@ class Tensor(Generic[DT, Unpack[Shape]]):
     @overload
     def __mul__(self: Tensor[generic, *Shape], other: complex) -> Tensor[complexfloating, *Shape]: ...
     def __mul__(self, other: Tensor[Any, *tuple[Any, ...]] | complex) -> Tensor[Any, *tuple[Any, ...]]:
-        return _elementwise.binary("multiply", self, other)
+        return wrap(_elementwise.binary("multiply", self._array, other._array if type(other) is Tensor else operand("multiply", other, "x2")))
 
     @overload
     def __truediv__(self: Tensor[FloatingT, *Shape], other: Tensor[FloatingT, *Shape]) -> Tensor[FloatingT, *Shape]: ...
@@ -1424,7 +1433,7 @@ class Tensor(Generic[DT, Unpack[Shape]]):
     @overload
     def __truediv__(self: Tensor[generic, *Shape], other: complex) -> Tensor[complexfloating, *Shape]: ...
     def __truediv__(self, other: Tensor[Any, *tuple[Any, ...]] | complex) -> Tensor[Any, *tuple[Any, ...]]:
-        return _elementwise.binary("divide", self, other)
+        return wrap(_elementwise.binary("divide", self._array, other._array if type(other) is Tensor else operand("divide", other, "x2")))
 
     @overload
     def __floordiv__(self: Tensor[FloatingT, *Shape], other: Tensor[FloatingT, *Shape]) -> Tensor[FloatingT, *Shape]: ...
@@ -1463,7 +1472,7 @@ class Tensor(Generic[DT, Unpack[Shape]]):
     @overload
     def __floordiv__(self: Tensor[generic, *Shape], other: float) -> Tensor[floating, *Shape]: ...
     def __floordiv__(self, other: Tensor[Any, *tuple[Any, ...]] | complex) -> Tensor[Any, *tuple[Any, ...]]:
-        return _elementwise.binary("floor_divide", self, other)
+        return wrap(_elementwise.binary("floor_divide", self._array, other._array if type(other) is Tensor else operand("floor_divide", other, "x2")))
 
     @overload
     def __pow__(self: Tensor[FloatingT, *Shape], other: Tensor[FloatingT, *Shape]) -> Tensor[FloatingT, *Shape]: ...
@@ -1514,7 +1523,7 @@ class Tensor(Generic[DT, Unpack[Shape]]):
     @overload
     def __pow__(self: Tensor[generic, *Shape], other: complex) -> Tensor[complexfloating, *Shape]: ...
     def __pow__(self, other: Tensor[Any, *tuple[Any, ...]] | complex) -> Tensor[Any, *tuple[Any, ...]]:
-        return _elementwise.binary("power", self, other)
+        return wrap(_elementwise.binary("power", self._array, other._array if type(other) is Tensor else operand("power", other, "x2")))
 
     @overload  # type: ignore[override]
     def __eq__(self: Tensor[generic, *Shape], other: Tensor[generic, *Shape]) -> Tensor[bool_, *Shape]: ...
@@ -1523,7 +1532,7 @@ class Tensor(Generic[DT, Unpack[Shape]]):
     @overload
     def __eq__(self: Tensor[generic, *Shape], other: complex) -> Tensor[bool_, *Shape]: ...
     def __eq__(self, other: object) -> Any:
-        return _elementwise.equality("equal", self, other)
+        return _compared("equal", self._array, other)
 
     @overload  # type: ignore[override]
     def __ne__(self: Tensor[generic, *Shape], other: Tensor[generic, *Shape]) -> Tensor[bool_, *Shape]: ...
@@ -1532,7 +1541,7 @@ class Tensor(Generic[DT, Unpack[Shape]]):
     @overload
     def __ne__(self: Tensor[generic, *Shape], other: complex) -> Tensor[bool_, *Shape]: ...
     def __ne__(self, other: object) -> Any:
-        return _elementwise.equality("not_equal", self, other)
+        return _compared("not_equal", self._array, other)
 
     @overload
     def __lt__(self: Tensor[generic, *Shape], other: Tensor[generic, *Shape]) -> Tensor[bool_, *Shape]: ...
@@ -1541,7 +1550,7 @@ class Tensor(Generic[DT, Unpack[Shape]]):
     @overload
     def __lt__(self: Tensor[generic, *Shape], other: complex) -> Tensor[bool_, *Shape]: ...
     def __lt__(self, other: Tensor[Any, *tuple[Any, ...]] | complex) -> Tensor[Any, *tuple[Any, ...]]:
-        return _elementwise.binary("less", self, other)
+        return wrap(_elementwise.binary("less", self._array, other._array if type(other) is Tensor else operand("less", other, "x2")))
 
     @overload
     def __le__(self: Tensor[generic, *Shape], other: Tensor[generic, *Shape]) -> Tensor[bool_, *Shape]: ...
@@ -1550,7 +1559,7 @@ class Tensor(Generic[DT, Unpack[Shape]]):
     @overload
     def __le__(self: Tensor[generic, *Shape], other: complex) -> Tensor[bool_, *Shape]: ...
     def __le__(self, other: Tensor[Any, *tuple[Any, ...]] | complex) -> Tensor[Any, *tuple[Any, ...]]:
-        return _elementwise.binary("less_equal", self, other)
+        return wrap(_elementwise.binary("less_equal", self._array, other._array if type(other) is Tensor else operand("less_equal", other, "x2")))
 
     @overload
     def __gt__(self: Tensor[generic, *Shape], other: Tensor[generic, *Shape]) -> Tensor[bool_, *Shape]: ...
@@ -1559,7 +1568,7 @@ class Tensor(Generic[DT, Unpack[Shape]]):
     @overload
     def __gt__(self: Tensor[generic, *Shape], other: complex) -> Tensor[bool_, *Shape]: ...
     def __gt__(self, other: Tensor[Any, *tuple[Any, ...]] | complex) -> Tensor[Any, *tuple[Any, ...]]:
-        return _elementwise.binary("greater", self, other)
+        return wrap(_elementwise.binary("greater", self._array, other._array if type(other) is Tensor else operand("greater", other, "x2")))
 
     @overload
     def __ge__(self: Tensor[generic, *Shape], other: Tensor[generic, *Shape]) -> Tensor[bool_, *Shape]: ...
@@ -1568,7 +1577,7 @@ class Tensor(Generic[DT, Unpack[Shape]]):
     @overload
     def __ge__(self: Tensor[generic, *Shape], other: complex) -> Tensor[bool_, *Shape]: ...
     def __ge__(self, other: Tensor[Any, *tuple[Any, ...]] | complex) -> Tensor[Any, *tuple[Any, ...]]:
-        return _elementwise.binary("greater_equal", self, other)
+        return wrap(_elementwise.binary("greater_equal", self._array, other._array if type(other) is Tensor else operand("greater_equal", other, "x2")))
 
     @overload
     def __radd__(self: Tensor[InexactT, *Shape], other: float) -> Tensor[InexactT, *Shape]: ...  # type: ignore[overload-overlap, unused-ignore]
@@ -1593,7 +1602,7 @@ class Tensor(Generic[DT, Unpack[Shape]]):
     @overload
     def __radd__(self: Tensor[generic, *Shape], other: complex) -> Tensor[complexfloating, *Shape]: ...
     def __radd__(self, other: complex) -> Tensor[Any, *tuple[Any, ...]]:
-        return _elementwise.binary("add", other, self)
+        return wrap(_elementwise.binary("add", operand("add", other, "x1"), self._array))
 
     @overload
     def __rsub__(self: Tensor[generic, *Shape], other: bool) -> Tensor[number, *Shape]: ...  # type: ignore[overload-overlap, unused-ignore]
@@ -1618,7 +1627,7 @@ class Tensor(Generic[DT, Unpack[Shape]]):
     @overload
     def __rsub__(self: Tensor[generic, *Shape], other: complex) -> Tensor[complexfloating, *Shape]: ...
     def __rsub__(self, other: complex) -> Tensor[Any, *tuple[Any, ...]]:
-        return _elementwise.binary("subtract", other, self)
+        return wrap(_elementwise.binary("subtract", operand("subtract", other, "x1"), self._array))
 
     @overload
     def __rmul__(self: Tensor[InexactT, *Shape], other: float) -> Tensor[InexactT, *Shape]: ...  # type: ignore[overload-overlap, unused-ignore]
@@ -1643,7 +1652,7 @@ class Tensor(Generic[DT, Unpack[Shape]]):
     @overload
     def __rmul__(self: Tensor[generic, *Shape], other: complex) -> Tensor[complexfloating, *Shape]: ...
     def __rmul__(self, other: complex) -> Tensor[Any, *tuple[Any, ...]]:
-        return _elementwise.binary("multiply", other, self)
+        return wrap(_elementwise.binary("multiply", operand("multiply", other, "x1"), self._array))
 
     @overload
     def __rtruediv__(self: Tensor[InexactT, *Shape], other: float) -> Tensor[InexactT, *Shape]: ...  # type: ignore[overload-overlap, unused-ignore]
@@ -1660,7 +1669,7 @@ class Tensor(Generic[DT, Unpack[Shape]]):
     @overload
     def __rtruediv__(self: Tensor[generic, *Shape], other: complex) -> Tensor[complexfloating, *Shape]: ...
     def __rtruediv__(self, other: complex) -> Tensor[Any, *tuple[Any, ...]]:
-        return _elementwise.binary("divide", other, self)
+        return wrap(_elementwise.binary("divide", operand("divide", other, "x1"), self._array))
 
     @overload
     def __rfloordiv__(self: Tensor[bool_, *Shape], other: bool) -> Tensor[int8, *Shape]: ...  # type: ignore[overload-overlap, unused-ignore]
@@ -1679,7 +1688,7 @@ class Tensor(Generic[DT, Unpack[Shape]]):
     @overload
     def __rfloordiv__(self: Tensor[generic, *Shape], other: float) -> Tensor[floating, *Shape]: ...
     def __rfloordiv__(self, other: complex) -> Tensor[Any, *tuple[Any, ...]]:
-        return _elementwise.binary("floor_divide", other, self)
+        return wrap(_elementwise.binary("floor_divide", operand("floor_divide", other, "x1"), self._array))
 
     @overload
     def __rpow__(self: Tensor[bool_, *Shape], other: bool) -> Tensor[int8, *Shape]: ...  # type: ignore[overload-overlap, unused-ignore]
@@ -1706,11 +1715,11 @@ class Tensor(Generic[DT, Unpack[Shape]]):
     @overload
     def __rpow__(self: Tensor[generic, *Shape], other: complex) -> Tensor[complexfloating, *Shape]: ...
     def __rpow__(self, other: complex) -> Tensor[Any, *tuple[Any, ...]]:
-        return _elementwise.binary("power", other, self)
+        return wrap(_elementwise.binary("power", operand("power", other, "x1"), self._array))
 
     def astype(self, dtype: type[NewDT]) -> Tensor[NewDT, Unpack[Shape]]:
         """This tensor as ``dtype`` (see ``typedtensor.cast``)."""
-        return _elementwise.convert("astype", self, dtype)
+        return wrap(_elementwise.convert("astype", self._array, dtype))
     # END GENERATED operators
 
     # Shaping and linalg: ``x.T``, ``x.reshape``, ``@`` (see ``typedtensor.matmul``).
@@ -1719,7 +1728,7 @@ class Tensor(Generic[DT, Unpack[Shape]]):
 
     def reshape(self, shape: SupportsIndex | tuple[Any, ...] | list[Any]) -> Tensor[DT, Unpack[tuple[Any, ...]]]:
         """``typedtensor.reshape(self, shape)``: the same elements in ``shape``; one size may be -1."""
-        return _shaping.reshape(self, shape)
+        return wrap(_shaping.reshape(self._array, shape))
 
     @overload
     def __matmul__(self: Tensor[FloatingT, _N, _K], other: Tensor[FloatingT, _K, _M]) -> Tensor[FloatingT, _N, _M]: ...
@@ -1734,10 +1743,11 @@ class Tensor(Generic[DT, Unpack[Shape]]):
     @overload
     def __matmul__(self, other: Tensor[Any, Unpack[tuple[Any, ...]]]) -> Tensor[Any, Unpack[tuple[Any, ...]]]: ...
     def __matmul__(self, other: Tensor[Any, Unpack[tuple[Any, ...]]]) -> Tensor[Any, Unpack[tuple[Any, ...]]]:
-        return _linalg.matmul(self, other)
+        return wrap(_linalg.matmul(self._array, other._array if type(other) is Tensor else unwrap("matmul", other, "b"), False, False))
 
     def __rmatmul__(self, other: Tensor[Any, Unpack[tuple[Any, ...]]]) -> Tensor[Any, Unpack[tuple[Any, ...]]]:
-        return _linalg.matmul(other, self)  # reached with a left operand that is no Tensor: refused clearly
+        # reached with a left operand that is no Tensor: refused clearly
+        return wrap(_linalg.matmul(unwrap("matmul", other, "a"), self._array, False, False))
 
     # Indexing (typedtensor._ops.indexing): exact where standard typing can say it; the plugin says more.
 
@@ -1760,7 +1770,9 @@ class Tensor(Generic[DT, Unpack[Shape]]):
         >>> x[1], x[None, :2, -1].shape
         (Tensor[float32, 3]([0., 1., 0.]), (1, 2))
         """
-        return _indexing.getitem(self, key)
+        if type(key) in _BASIC_INDEX or (type(key) is tuple and _BASIC_INDEX.issuperset(map(type, key))):
+            return wrap(_indexing.getitem(self._array, key))
+        return wrap(_indexing.getitem(self._array, _array_key(key), True))
 
 
 def wrap(array: np.ndarray[Any, Any]) -> Tensor[Any, Unpack[tuple[Any, ...]]]:
@@ -1770,8 +1782,76 @@ def wrap(array: np.ndarray[Any, Any]) -> Tensor[Any, Unpack[tuple[Any, ...]]]:
     return result
 
 
-# The ops wrap their results in Tensor, defined above: imported last, they find it.
-from typedtensor._ops import elementwise as _elementwise  # noqa: E402
-from typedtensor._ops import indexing as _indexing
-from typedtensor import _linalg
-from typedtensor import _shaping  # noqa: E402
+#: Any tensor, as the implementations of typed functions take and return it.
+AnyTensor: TypeAlias = Tensor[Any, *tuple[Any, ...]]
+
+
+def unwrap(op: str, value: object, parameter: str = "x") -> Array:
+    """The array of a Tensor argument, or a ``TypeError`` saying what ``op`` expected."""
+    if isinstance(value, Tensor):
+        return value._array
+    raise TypeError(f'"{op}": {parameter} must be a typedtensor.Tensor, got {type(value).__name__}; {tensor_fix(value)}')
+
+
+def tensor_fix(value: object) -> str:
+    """How a message tells the caller to make ``value``, which is not a Tensor, into one."""
+    return "wrap it with typedtensor.Tensor(array)" if isinstance(value, np.ndarray) else "make one with typedtensor.tensor(data)"
+
+
+#: The Python scalars an elementwise op takes as they are (a subclass is checked further).
+_SCALARS: Final = frozenset({bool, int, float, complex})
+
+
+def operand(op: str, value: object, parameter: str) -> Array | complex:
+    """An elementwise operand as the ops take it: a Tensor's array, or a Python scalar (``bool``,
+    ``int``, ``float``, ``complex``, a subclass too, such as numpy's ``float64``); anything else
+    is refused (an ndarray, other numpy scalars)."""
+    if type(value) in _SCALARS:  # the common case first: a plain scalar
+        return value  # type: ignore[return-value]
+    if isinstance(value, Tensor):
+        return value._array
+    if isinstance(value, (int, float, complex)):
+        return value
+    raise TypeError(wrong_operand(op, parameter, type(value).__name__))
+
+
+def _compared(op: str, array: Array, other: object) -> object:
+    """``x == other`` or ``!=``: elementwise, or ``NotImplemented`` for an object that is no operand.
+
+    Python then compares identities, so a tensor is simply not equal to ``None`` or a string, as
+    the data model expects of ``__eq__``. An ndarray or a numpy scalar is an error: compared as an
+    object it would silently give ``False`` where the caller meant elementwise.
+    """
+    if type(other) is Tensor or isinstance(other, Tensor | bool | int | float | complex | np.ndarray | np.generic):
+        return wrap(_elementwise.binary(op, array, other._array if type(other) is Tensor else operand(op, other, "x2")))
+    return NotImplemented
+
+
+#: Index items that numpy takes as they are; a key of only these has no item to convert.
+_BASIC_INDEX: Final = _indexing.BASIC
+
+
+def _array_key(key: object) -> object:
+    """An index key as ``typedtensor._ops.indexing`` takes it: each index tensor its array, each
+    numpy integer an int; else a ``TypeError`` saying what an index may be."""
+    return tuple(map(_index_item, key)) if type(key) is tuple else _index_item(key)
+
+
+def _index_item(item: object) -> object:
+    """One index as the array op takes it, or a ``TypeError`` saying what an index may be."""
+    if type(item) in _BASIC_INDEX:
+        return item
+    if isinstance(item, Tensor):
+        if item._array.dtype.kind in "biu":
+            return item._array
+        raise TypeError(f'"{_indexing.OP}": an index tensor holds integers or booleans, got {type_text(item._array)}')
+    if isinstance(item, (bool, np.bool_)):
+        raise TypeError(bool_index_message(_indexing.OP))
+    if isinstance(item, (int, np.integer)):
+        return operator.index(item)
+    if isinstance(item, slice):
+        return item
+    raise TypeError(
+        f'"{_indexing.OP}": {type(item).__name__} is not an index; index with ints, slices, None, ... '
+        "or a typedtensor.Tensor of integers or booleans"
+    )

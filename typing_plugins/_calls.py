@@ -10,7 +10,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import TypeAlias
 
-from mypy.nodes import Context
+from mypy.erasetype import remove_instance_last_known_values
+from mypy.nodes import Context, TypeInfo
 from mypy.plugin import CheckerPluginInterface, FunctionContext, FunctionSigContext, MethodContext, MethodSigContext
 from mypy.types import AnyType, FunctionLike, Instance, LiteralType, Type, TypeOfAny, UnpackType, get_proper_type
 
@@ -73,8 +74,11 @@ def dtype_type(api: CheckerPluginInterface, name: str) -> Instance:
     return api.named_generic_type(f"typedtensor.{name}", [])
 
 
-def new_tensor(api: CheckerPluginInterface, dtype: Type, shape: MypyShape) -> Instance:
-    """``Tensor[dtype, *shape]``; unknown dims are ``Any``, an unknown run ``*tuple[Any, ...]``."""
+def new_tensor(api: CheckerPluginInterface, dtype: Type, shape: MypyShape, tensor_class: TypeInfo | None = None) -> Instance:
+    """``Tensor[dtype, *shape]``; unknown dims are ``Any``, an unknown run ``*tuple[Any, ...]``.
+
+    ``tensor_class`` is ``Tensor``'s TypeInfo where the caller has it at hand: by name mypy finds
+    it only once the package is analysed, which is after ``Tensor``'s own module is checked."""
     any_type = AnyType(TypeOfAny.special_form)
 
     def dim(value: Type | shape_rules.Unknown) -> Type:
@@ -85,7 +89,10 @@ def new_tensor(api: CheckerPluginInterface, dtype: Type, shape: MypyShape) -> In
         run = [UnpackType(api.named_generic_type("builtins.tuple", [any_type]))]
     elif shape.variadic is not None:
         run = [shape.variadic]
-    return api.named_generic_type("typedtensor.Tensor", [dtype, *map(dim, shape.prefix), *run, *map(dim, shape.suffix)])
+    args = [dtype, *map(dim, shape.prefix), *run, *map(dim, shape.suffix)]
+    if tensor_class is not None:
+        return Instance(tensor_class, [remove_instance_last_known_values(arg) for arg in args])  # as named_generic_type
+    return api.named_generic_type("typedtensor.Tensor", args)
 
 
 def unknown_tensor(api: CheckerPluginInterface, dtype: Type) -> Instance:

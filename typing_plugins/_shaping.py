@@ -13,7 +13,7 @@ from collections.abc import Callable
 from typing import Final, TypeAlias
 
 from mypy.plugin import AttributeContext, FunctionContext, MethodContext
-from mypy.types import Type
+from mypy.types import Instance, Type, get_proper_type
 
 from typing_plugins._arguments import axis_argument, int_argument, sizes_argument, tensors_argument
 from typing_plugins._calls import CallContext, FunctionHook, MethodHook, NotUnderstood, guarded, mypy_dims, new_tensor, report, unknown_tensor
@@ -114,7 +114,11 @@ def transposed_attribute_hook(ctx: AttributeContext) -> Type:
         return ctx.default_attr_type
     shape = shape_rules.permute_shape(tensor.shape, None)
     assert not isinstance(shape, shape_rules.Problem)  # reversing always runs
-    return new_tensor(ctx.api, tensor.dtype, shape)
+    # ``Tensor``'s class from the receiver: mypy reads ``T`` while checking Tensor's own module,
+    # before the package that re-exports the name is analysed
+    receiver = get_proper_type(ctx.type)
+    tensor_class = next(info for info in receiver.type.mro if info.fullname == TENSOR) if isinstance(receiver, Instance) else None
+    return new_tensor(ctx.api, tensor.dtype, shape, tensor_class)
 
 
 _ONE_TENSOR_OPS: Final[dict[str, Infer]] = {

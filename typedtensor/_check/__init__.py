@@ -1,2 +1,3 @@
 """Runtime shape checks: ``@shapechecked`` and ``check`` (decorator), the specs they check
-against (annotations translated from ``Tensor[...]`` and jaxtyping), and the mismatch report."""
+against (annotations translated from ``Tensor[...]`` and jaxtyping), what a checked call has
+bound so far (bindings), and the mismatch report."""

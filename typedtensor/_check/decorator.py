@@ -19,12 +19,11 @@ from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass
 from typing import Any, TypeVar, _SpecialForm, overload
 
-import numpy as np
 from jaxtyping import jaxtyped
 
-from typedtensor._check.annotations import Namespaces, ShapeSpec, TensorSpec, UnresolvedName, fitting
+from typedtensor._check.annotations import Namespaces, TensorSpec, UnresolvedName
+from typedtensor._check.bindings import CallRecord
 from typedtensor._check.report import Item, Where, mismatch
-from typedtensor._dtypes import generic
 from typedtensor._errors import AnnotationError, ShapeError
 from typedtensor._check.jaxtyping_arrays import ArraySpec, DimNames
 from typedtensor._check.specs import SequenceSpec, Spec, annotation_spec, function_specs
@@ -35,66 +34,48 @@ T = TypeVar("T")
 _MISSING = inspect.Parameter.empty
 
 
-class CallRecord:
-    """One checked call: its name, the dim names of its ``Tensor`` annotations (for ``check()``'s
-    jaxtyping annotations), the tensors and arrays that passed (to report the dims they bound)
-    and the constraints its constrained dtype TypeVars may still take."""
+def _check_value(call: CallRecord, value: object, spec: Spec, where: Where) -> ShapeError | None:
+    """The error if ``value`` does not match ``spec`` in ``call``; its dims are bound if it does.
 
-    __slots__ = ("checked", "dtype_vars", "name", "names")
-
-    def __init__(self, name: str | None, names: DimNames) -> None:
-        self.name = name
-        self.names = names
-        self.checked: list[tuple[ShapeSpec, tuple[int, ...]]] = []
-        self.dtype_vars: dict[TypeVar, tuple[type[generic], ...]] = {}
-
-    def check(self, value: object, spec: Spec, where: Where) -> ShapeError | None:
-        """The error if ``value`` does not match ``spec``; its dims are bound if it does.
-
-        Returned, not raised: the caller raises it where the user's traceback should end.
-        """
-        if value is None and spec.optional:
-            return None
-        if isinstance(spec, SequenceSpec):
-            return self._check_items(value, spec, where)
-        return None if self._matches(value, spec) else mismatch(where, spec, value, self)
-
-    def _matches(self, value: object, spec: TensorSpec | ArraySpec) -> bool:
-        """Whether ``value`` matches a tensor or array spec; binds its dims if it does."""
-        if isinstance(spec, ArraySpec):
-            if not isinstance(value, spec.shape_type):  # jaxtyping checks the array type and dtype too
-                return False
-            shape = tuple(value.shape)  # type: ignore[attr-defined]  # an array, found so by jaxtyping
-        else:
-            if not isinstance(value, spec.tensor_class):
-                return False
-            array = value.numpy()
-            if not (
-                array.dtype in spec.dtypes
-                and (spec.dtype_var is None or self._bind_dtype(spec, spec.dtype_var, array.dtype))
-                and isinstance(array, spec.shape_type)
-            ):
-                return False
-            shape = array.shape
-        self.checked.append((spec, shape))
-        return True
-
-    def _check_items(self, value: object, spec: SequenceSpec, where: Where) -> ShapeError | None:
-        """Each item of a list or tuple against its spec, binding as it goes."""
-        if not isinstance(value, (list, tuple)) or not isinstance(value, spec.kind) or not spec.fits_length(len(value)):
-            return mismatch(where, spec, value, self)
-        for index, item in enumerate(value):
-            item_spec = spec.item(index)
-            if item_spec is not None and (error := self.check(item, item_spec, Item(index, where))):
-                return error
+    Returned, not raised: the caller raises it where the user's traceback should end.
+    """
+    if value is None and spec.optional:
         return None
+    if isinstance(spec, SequenceSpec):
+        return _check_items(call, value, spec, where)
+    return None if _matches(call, value, spec) else mismatch(where, spec, value, call)
 
-    def _bind_dtype(self, spec: TensorSpec, var: TypeVar, dtype: np.dtype[Any]) -> bool:
-        """Whether ``dtype`` fits a constraint ``var`` may still take in this call; narrows them."""
-        still = fitting(dtype, self.dtype_vars.get(var, spec.constraints))
-        if still:
-            self.dtype_vars[var] = still
-        return bool(still)
+
+def _matches(call: CallRecord, value: object, spec: TensorSpec | ArraySpec) -> bool:
+    """Whether ``value`` matches a tensor or array spec; binds its dims in ``call`` if it does."""
+    if isinstance(spec, ArraySpec):
+        if not isinstance(value, spec.shape_type):  # jaxtyping checks the array type and dtype too
+            return False
+        shape = tuple(value.shape)  # type: ignore[attr-defined]  # an array, found so by jaxtyping
+    else:
+        if not isinstance(value, spec.tensor_class):
+            return False
+        array = value.numpy()
+        if not (
+            array.dtype in spec.dtypes
+            and (spec.dtype_var is None or call.bind_dtype(spec, spec.dtype_var, array.dtype))
+            and isinstance(array, spec.shape_type)
+        ):
+            return False
+        shape = array.shape
+    call.checked.append((spec, shape))
+    return True
+
+
+def _check_items(call: CallRecord, value: object, spec: SequenceSpec, where: Where) -> ShapeError | None:
+    """Each item of a list or tuple against its spec, binding as it goes."""
+    if not isinstance(value, (list, tuple)) or not isinstance(value, spec.kind) or not spec.fits_length(len(value)):
+        return mismatch(where, spec, value, call)
+    for index, item in enumerate(value):
+        item_spec = spec.item(index)
+        if item_spec is not None and (error := _check_value(call, item, item_spec, Item(index, where))):
+            return error
+    return None
 
 
 class _Calls(threading.local):
@@ -125,7 +106,7 @@ class _Param:
             value = kwargs.get(self.name, self.default)
         if value is _MISSING:  # a missing argument is the call's own TypeError, raised by fn
             return None
-        return call.check(value, self.spec, self.where)
+        return _check_value(call, value, self.spec, self.where)
 
 
 @dataclass(frozen=True)
@@ -222,7 +203,7 @@ def _wrap(fn: Callable[..., T], namespaces: Namespaces, function: types.Function
                     if error := param.check(args, kwargs, call):
                         raise error
                 result = fn(*args, **kwargs)
-                if plan.returns is not None and (error := call.check(result, plan.returns, plan.returns_where)):
+                if plan.returns is not None and (error := _check_value(call, result, plan.returns, plan.returns_where)):
                     raise error
                 return result
             finally:
@@ -292,7 +273,7 @@ def check(value: object, annotation: object) -> object:
     where = "value passed to check()" + (f" in {call.name}" if call.name else "")
     # Outside a checked call, a context of its own: the items of a list share their dims.
     with contextlib.nullcontext() if stack else jaxtyped("context"):
-        error = call.check(value, spec, where)
+        error = _check_value(call, value, spec, where)
     if error:
         raise error
     return value

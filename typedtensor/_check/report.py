@@ -8,19 +8,17 @@ beartype), asked while the call's memo is still open so that it can name earlier
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, TypeAlias
+from typing import Any, TypeAlias
 
 import numpy as np
 
 from typedtensor._check.annotations import ShapeSpec, TensorSpec, fitting
+from typedtensor._check.bindings import CallRecord
 from typedtensor._dtypes import CONCRETE_DTYPES, generic, marker_of, type_text
 from typedtensor._errors import ShapeError
 from typedtensor._check.jaxtyping_arrays import ArraySpec
 from typedtensor._check.specs import SequenceSpec, Spec
 from typedtensor._tensor import Tensor
-
-if TYPE_CHECKING:  # _check builds on this module
-    from typedtensor._check.decorator import CallRecord
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,7 +41,7 @@ def mismatch(where: Where, spec: Spec, value: object, call: CallRecord) -> Shape
 
     >>> import typedtensor as tt
     >>> from typedtensor._check.annotations import tensor_spec
-    >>> from typedtensor._check.decorator import CallRecord
+    >>> from typedtensor._check.bindings import CallRecord
     >>> spec = tensor_spec(tt.Tensor[tt.float32], ({}, {}), "x")
     >>> print(mismatch('parameter "x" of f()', spec, 1.5, CallRecord("f()", ())))
     parameter "x" of f() does not match its annotation

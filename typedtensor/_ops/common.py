@@ -1,4 +1,7 @@
-"""What every op does with its operands: take their arrays, find their namespace, raise a rule's problem.
+"""What every op does with its arrays: find their namespace, name them in messages, raise a rule's problem.
+
+The ops below ``Tensor`` take arrays (and Python scalars) and return arrays: ``Tensor``'s methods
+and the public functions unwrap their tensors once, call the op, and wrap its result once.
 
 Ops are written against the array API namespace of the arrays they wrap (``xp.add``,
 ``xp.permute_dims``), not against numpy by name: numpy is the one backend today, and another
@@ -19,10 +22,8 @@ import numpy as np
 from typedtensor._dtypes import type_text
 from typedtensor._errors import problem_error
 from typedtensor._shape_rules import Problem, join_operands
-from typedtensor._tensor import Tensor, wrap
 
 Array: TypeAlias = np.ndarray[Any, Any]
-AnyTensor: TypeAlias = Tensor[Any, *tuple[Any, ...]]
 
 #: The most dims numpy gives an array.
 MAX_RANK: Final = 64
@@ -39,21 +40,10 @@ def namespace(array: Array) -> Any:
     return found
 
 
-def array_of(op: str, value: object, parameter: str = "x") -> Array:
-    """The array of a Tensor argument, or a ``TypeError`` saying what ``op`` expected."""
-    if isinstance(value, Tensor):
-        return value.numpy()
-    raise TypeError(f'"{op}": {parameter} must be a typedtensor.Tensor, got {type(value).__name__}; {tensor_fix(value)}')
-
-
-def tensor_fix(value: object) -> str:
-    """How a message tells the caller to make ``value``, which is not a Tensor, into one."""
-    return "wrap it with typedtensor.Tensor(array)" if isinstance(value, np.ndarray) else "make one with typedtensor.tensor(data)"
-
-
 def operand_text(value: object) -> str:
-    """An operand as messages write it: ``Tensor[float32, 32, 10]``, or a scalar's type (``float``)."""
-    return type_text(value.numpy()) if isinstance(value, Tensor) else type(value).__name__
+    """An operand as messages write it: an array as the tensor it is (``Tensor[float32, 32, 10]``),
+    a scalar as its type (``float``)."""
+    return type_text(value) if isinstance(value, np.ndarray) else type(value).__name__
 
 
 def fail(problem: Problem, op: str, operands: Sequence[object]) -> NoReturn:
@@ -61,9 +51,9 @@ def fail(problem: Problem, op: str, operands: Sequence[object]) -> NoReturn:
     raise problem_error(problem, op, [operand_text(value) for value in operands])
 
 
-def result(value: Any) -> AnyTensor:
-    """A Tensor over what the namespace returned (numpy gives a scalar for rank-0 results)."""
-    return wrap(value if type(value) is np.ndarray else np.asarray(value))
+def as_array(value: Any) -> Array:
+    """What the namespace returned, as an array (numpy gives a scalar for rank-0 results)."""
+    return value if type(value) is np.ndarray else np.asarray(value)
 
 
 def refuse_result(op: str, operands: Sequence[object], shape: Sequence[int], itemsize: int, error: Exception) -> NoReturn:

@@ -1,13 +1,14 @@
-"""Elementwise ops at run time: unary math, binary arithmetic, comparisons, ``where`` and casts.
+"""Elementwise ops on arrays: unary math, binary arithmetic, comparisons, ``where`` and casts.
 
-An operand is a Tensor or a Python scalar (``bool``, ``int``, ``float``, ``complex``). Python
-scalars promote weakly (NEP 50): ``float32 * 2.0`` stays float32. numpy's ``float64`` and
-``complex128`` scalars are Python floats and complexes, so they are taken as the plain Python
-value and promote the same way, as their declared type says; other numpy scalars are refused.
-Before numpy computes, the shared rules check the operands: shapes that do not broadcast are a
-``BroadcastError``, dtypes an op does not take (``-`` of booleans) a ``TensorDTypeError``, each
-naming the op and every operand. The public functions, with their declared signatures, are in
-``_elementwise_api`` (generated from the same rules); the operators are ``Tensor``'s.
+An operand is an array or a Python scalar (``bool``, ``int``, ``float``, ``complex``), at least
+one of them an array. Python scalars promote weakly (NEP 50): ``float32 * 2.0`` stays float32.
+numpy's ``float64`` and ``complex128`` scalars are Python floats and complexes, so they are taken
+as the plain Python value and promote the same way, as their declared type says (the faces
+refuse other numpy scalars). Before numpy computes, the shared rules check the operands: shapes
+that do not broadcast are a ``BroadcastError``, dtypes an op does not take (``-`` of booleans) a
+``TensorDTypeError``, each naming the op and every operand. The operators are ``Tensor``'s; the
+public functions, with their declared signatures, are in ``_generated/elementwise`` (generated
+from the same rules) and call ``typedtensor._elementwise``, which unwraps their tensors.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from typing import Any, Final, NoReturn, TypeAlias
 import numpy as np
 
 from typedtensor._dtypes import CONCRETE_DTYPES, generic, marker_named, marker_of, numpy_dtype_of
-from typedtensor._ops.common import AnyTensor, Array, array_of, fail, namespace, operand_text, result
+from typedtensor._ops.common import Array, as_array, fail, namespace, operand_text
 from typedtensor._shape_rules import (
     BINARY_RULES,
     INT_DIMS,
@@ -35,30 +36,26 @@ from typedtensor._shape_rules import (
     join_operands,
     unary_dtype,
     where_dtype,
-    wrong_operand,
 )
-from typedtensor._tensor import Tensor, wrap
 
-#: An operand's array, or a Python scalar as its plain Python value.
+#: An operand: an array, or a Python scalar (a subclass, such as an IntEnum member, until made plain).
 Value: TypeAlias = Array | complex
 
 _CACHE_SIZE: Final = 4096
 _SCALAR_KINDS: Final[dict[type, str]] = {bool: "bool", int: "int", float: "float", complex: "complex"}
+#: What an op takes as it is: an array, or a Python scalar that is no subclass.
+_PLAIN_KINDS: Final = frozenset({np.ndarray, *_SCALAR_KINDS})
 
 
-def _operand(op: str, value: object, parameter: str) -> Value:
-    """The array of a Tensor, or a Python scalar as its plain Python value."""
-    if type(value) in _SCALAR_KINDS:  # the common case first: a plain scalar
-        return value  # type: ignore[return-value]
-    if isinstance(value, Tensor):
-        return value.numpy()
+def _plain(value: Value) -> Value:
+    """An array, or a Python scalar as its plain Python value (messages still name it as given)."""
+    if type(value) in _PLAIN_KINDS:
+        return value
     if isinstance(value, int):
         return int(value)  # an IntEnum member is its value
     if isinstance(value, float):
         return float(value)  # numpy's float64 is a float: plain, it promotes weakly like one
-    if isinstance(value, complex):
-        return complex(value)
-    raise TypeError(wrong_operand(op, parameter, type(value).__name__))
+    return complex(value)
 
 
 @functools.lru_cache(maxsize=_CACHE_SIZE)
@@ -97,51 +94,49 @@ def _binary_refusal(op: str, left: DTypeKey, right: DTypeKey) -> DTypeRefused | 
     return refused if isinstance(refused, DTypeRefused) else None
 
 
-# Operators on small tensors pay for every step here (SPEC 8: at most 2 us over numpy's), so the
-# common case of plain Tensors reads their arrays directly, and each op's function is looked up
-# once per array type. An op that is an operator runs as the arrays' own operator (the array API
-# has them all), which numpy runs faster than its function (``**``: see ``_power``).
+# Operators on small tensors pay for every step here (SPEC 8: at most 2 us over numpy's), so
+# each op's function is looked up once per array type. An op that is an operator runs as the
+# arrays' own operator (the array API has them all), which numpy runs faster than its function
+# (``**``: see ``_power``).
 
-def unary(op: str, x: object) -> AnyTensor:
-    """Unary ``op`` (``exp``, ``negative`` ...) of a tensor."""
-    array = x._array if type(x) is Tensor else array_of(op, x)
+def unary(op: str, array: Array) -> Array:
+    """Unary ``op`` (``exp``, ``negative`` ...) of an array."""
     refused = _UNARY_REFUSED.get(op)
     if refused is not None and array.dtype in refused:
         problem = unary_dtype(op, marker_of(array.dtype).__name__)
         assert isinstance(problem, DTypeRefused)  # the dtype is in the refused set
-        fail(problem, op, [x])
+        fail(problem, op, [array])
     value = (_FUNCTIONS.get((type(array), op)) or _function(array, op))(array)
-    return wrap(value) if type(value) is np.ndarray else result(value)
+    return value if type(value) is np.ndarray else as_array(value)
 
 
-def binary(op: str, x1: object, x2: object) -> AnyTensor:
-    """Binary ``op`` (``add``, ``less`` ...) of two operands, after the shared rules accept them."""
-    left = x1._array if type(x1) is Tensor else _operand(op, x1, "x1")
-    right = x2._array if type(x2) is Tensor else _operand(op, x2, "x2")
+def binary(op: str, x1: Value, x2: Value) -> Array:
+    """Binary ``op`` (``add``, ``less`` ...) of two operands, one at least an array, after the
+    shared rules accept them."""
+    left = x1 if type(x1) in _PLAIN_KINDS else _plain(x1)
+    right = x2 if type(x2) in _PLAIN_KINDS else _plain(x2)
     if isinstance(left, np.ndarray):
         array = left
         if isinstance(right, np.ndarray) and left.shape != right.shape:
             problem = _broadcast_problem((left.shape, right.shape))
             if problem is not None:
                 fail(problem, op, [x1, x2])
-    elif isinstance(right, np.ndarray):
-        array = right
     else:
-        raise TypeError(f'"{op}": at least one operand must be a typedtensor.Tensor, got {type(x1).__name__} and {type(x2).__name__}')
+        array = right  # type: ignore[assignment]  # the faces pass an array at least
     if op in _BINARY_MAY_REFUSE:
         refused = _binary_refusal(op, _dtype_key(left), _dtype_key(right))
         if refused is not None:  # a scalar named by its kind (numpy's float64 is a float), as statically
-            fail(refused, op, [x if isinstance(x, Tensor) else value for x, value in ((x1, left), (x2, right))])
+            fail(refused, op, [left, right])
     try:  # free unless numpy raises: no check before it on the fast path
         value = (_FUNCTIONS.get((type(array), op)) or _function(array, op))(left, right)
     except (OverflowError, ValueError) as error:
         refusal: Exception = error
     else:
-        return wrap(value) if type(value) is np.ndarray else result(value)  # numpy gives scalars for rank 0
+        return value if type(value) is np.ndarray else as_array(value)  # numpy gives scalars for rank 0
     _refuse(op, x1, x2, left, right, refusal)  # outside the except block: numpy's error is not the context
 
 
-def _refuse(op: str, x1: object, x2: object, left: Value, right: Value, error: Exception) -> NoReturn:
+def _refuse(op: str, x1: Value, x2: Value, left: Value, right: Value, error: Exception) -> NoReturn:
     """Raise why numpy refused ``op``, naming the op and its operands: a Python int beyond the
     integer dtype it computes in, or integers to a negative integer power; anything else as
     numpy raised it."""
@@ -167,7 +162,7 @@ def _int_range(left: DTypeKey, right: DTypeKey) -> tuple[np.dtype[Any], int, int
     return dtype, int(limits.min), int(limits.max)
 
 
-def _check_ints(op: str, values: tuple[Value, Value], operands: tuple[object, object]) -> None:
+def _check_ints(op: str, values: tuple[Value, Value], operands: tuple[Value, Value]) -> None:
     """Raise for a Python int among ``values`` beyond the integer dtype ``op`` computes them in
     (numpy wraps it around, or fails converting it to C)."""
     int_range = _int_range(*map(_dtype_key, values))
@@ -176,7 +171,7 @@ def _check_ints(op: str, values: tuple[Value, Value], operands: tuple[object, ob
     dtype, low, high = int_range
     for scalar in values:
         if type(scalar) is int and not low <= scalar <= high:
-            of_dtype = [operand for operand in operands if isinstance(operand, Tensor) and operand.numpy().dtype == dtype]
+            of_dtype = [operand for operand in operands if isinstance(operand, np.ndarray) and operand.dtype == dtype]
             # named as the tensor's dtype where it is one, else as the op's (a boolean tensor and an int: int64)
             holder = operand_text(of_dtype[0]) if of_dtype else f'{dtype}, the dtype of "{op}" on {join_operands([operand_text(x) for x in operands])}'
             raise OverflowError(f'"{op}": the Python int {scalar} is out of range for {holder} ({dtype} holds {low} to {high})') from None
@@ -195,41 +190,27 @@ def _function(array: Array, op: str) -> Callable[..., Any]:
     return found
 
 
-def equality(op: str, x1: Tensor[Any, *tuple[Any, ...]], x2: object) -> object:
-    """``x1 == x2`` or ``!=``: elementwise, or ``NotImplemented`` for an object that is no operand.
-
-    Python then compares identities, so a tensor is simply not equal to ``None`` or a string, as
-    the data model expects of ``__eq__``. An ndarray or a numpy scalar is an error: compared as an
-    object it would silently give ``False`` where the caller meant elementwise.
-    """
-    if type(x2) is Tensor or isinstance(x2, Tensor | bool | int | float | complex | np.ndarray | np.generic):
-        return binary(op, x1, x2)
-    return NotImplemented
-
-
-def select(condition: object, x1: object, x2: object) -> AnyTensor:
-    """``where(condition, x1, x2)``: ``x1`` where ``condition`` is nonzero, else ``x2``, broadcast."""
-    mask = array_of("where", condition, "condition")
-    values = _operand("where", x1, "x1"), _operand("where", x2, "x2")
+def select(mask: Array, x1: Value, x2: Value) -> Array:
+    """``where(mask, x1, x2)``: ``x1`` where ``mask`` is nonzero, else ``x2``, broadcast."""
+    values = _plain(x1), _plain(x2)
     if type(values[0]) is int or type(values[1]) is int:  # numpy would wrap one its integer dtype cannot hold
         _check_ints("where", values, (x1, x2))
     shapes = tuple(value.shape for value in (mask, *values) if isinstance(value, np.ndarray))
     if any(shape != mask.shape for shape in shapes):
         problem = _broadcast_problem(shapes)
         if problem is not None:
-            fail(problem, "where", [condition, x1, x2])
-    return result(namespace(mask).where(mask, *values))
+            fail(problem, "where", [mask, x1, x2])
+    return as_array(namespace(mask).where(mask, *values))
 
 
-def convert(op: str, x: object, dtype: object) -> AnyTensor:
-    """``x`` cast to the dtype marker ``dtype`` (a copy, shape kept); a category is refused."""
-    array = array_of(op, x)
+def convert(op: str, array: Array, dtype: object) -> Array:
+    """``array`` cast to the dtype marker ``dtype`` (a copy, shape kept); a category is refused."""
     if not (isinstance(dtype, type) and issubclass(dtype, generic)):
         raise TypeError(f'"{op}": dtype must be a typedtensor dtype such as typedtensor.float32, got {dtype!r}')
     problem = cast_dtype(dtype.__name__)
     if isinstance(problem, CategoryNotDType):
-        fail(problem, op, [x])
-    return result(namespace(array).astype(array, numpy_dtype_of(dtype)))
+        fail(problem, op, [array])
+    return as_array(namespace(array).astype(array, numpy_dtype_of(dtype)))
 
 
 def _sigmoid(xp: Any, array: Array) -> Array:

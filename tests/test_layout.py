@@ -1,0 +1,111 @@
+"""The layout's one rule that a test can hold: imports run one way, so no module imports itself
+through others (``typedtensor/`` and ``typing_plugins/``, imports under ``TYPE_CHECKING`` and
+inside functions included).
+
+Run as a script, it prints each module's imports of the two packages and any circle:
+``python tests/test_layout.py``.
+"""
+
+from __future__ import annotations
+
+import ast
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+PROJECT = Path(__file__).resolve().parent.parent
+PACKAGES = ("typedtensor", "typing_plugins")
+
+
+def module_files() -> dict[str, Path]:
+    """Each module of the packages by its dotted name (a package by its own name)."""
+    modules = {}
+    for package in PACKAGES:
+        for path in sorted((PROJECT / package).rglob("*.py")):
+            parts = path.relative_to(PROJECT).with_suffix("").parts
+            modules[".".join(parts[:-1] if parts[-1] == "__init__" else parts)] = path
+    return modules
+
+
+def _imported_names(module: str, path: Path) -> Iterator[str]:
+    """The dotted names ``module`` imports, relative imports resolved; ``from a import b`` gives
+    ``a.b`` (a module, or a name of ``a``)."""
+    package = module if path.name == "__init__.py" else module.rpartition(".")[0]
+    for node in ast.walk(ast.parse(path.read_text(), str(path))):
+        if isinstance(node, ast.Import):
+            yield from (alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                anchor = package.rsplit(".", node.level - 1)[0] if node.level > 1 else package
+                base = f"{anchor}.{base}" if base else anchor
+            yield from (f"{base}.{alias.name}" for alias in node.names)
+
+
+def import_graph() -> dict[str, set[str]]:
+    """Each module with the modules of the packages it imports (a package's ``__init__`` only when
+    a name is imported from it, not for importing one of its modules)."""
+    modules = module_files()
+    graph: dict[str, set[str]] = {}
+    for module, path in modules.items():
+        targets = set()
+        for name in _imported_names(module, path):
+            while name and name not in modules:  # a name defined in a module: that module
+                name = name.rpartition(".")[0]
+            if name and name != module:
+                targets.add(name)
+        graph[module] = targets
+    return graph
+
+
+def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The import circles: each strongly connected component of more than one module (Tarjan)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    found: list[list[str]] = []
+
+    def visit(node: str) -> None:
+        index[node] = low[node] = len(index)
+        stack.append(node)
+        for target in sorted(graph[node]):
+            if target not in index:
+                visit(target)
+                low[node] = min(low[node], low[target])
+            elif target in stack:
+                low[node] = min(low[node], index[target])
+        if low[node] == index[node]:
+            component = []
+            while (member := stack.pop()) != node:
+                component.append(member)
+            component.append(node)
+            if len(component) > 1:
+                found.append(sorted(component))
+
+    for node in sorted(graph):
+        if node not in index:
+            visit(node)
+    return found
+
+
+def test_the_packages_have_no_import_circles() -> None:
+    assert cycles(import_graph()) == []
+
+
+def test_the_ops_work_on_arrays_below_tensor() -> None:
+    """``typedtensor/_ops/`` takes and returns arrays: nothing there imports ``Tensor``'s module."""
+    graph = import_graph()
+    ops = {module for module in graph if module.startswith("typedtensor._ops")}
+    assert ops and {module: sorted(graph[module] & {"typedtensor._tensor"}) for module in ops} == {module: [] for module in ops}
+
+
+def test_a_circle_is_found() -> None:
+    assert cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
+
+
+if __name__ == "__main__":
+    sys.setrecursionlimit(10_000)
+    graph = import_graph()
+    for module in sorted(graph):
+        print(f"{module}: {', '.join(sorted(graph[module])) or '-'}")
+    print("circles:", cycles(graph) or "none")

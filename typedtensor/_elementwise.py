@@ -1,0 +1,39 @@
+"""The elementwise ops' faces: the public functions (``typedtensor._generated.elementwise``, with
+their declared signatures) call these, which unwrap the tensors once, run the op on arrays
+(``typedtensor._ops.elementwise``) and wrap its array once.
+
+An operand is a Tensor or a Python scalar (``bool``, ``int``, ``float``, ``complex``); anything
+else, an ndarray or a numpy scalar other than ``float64`` and ``complex128``, is refused here.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from typedtensor._ops import elementwise as _elementwise
+from typedtensor._tensor import AnyTensor, Tensor, operand, unwrap, wrap
+
+
+def unary(op: str, x: object) -> AnyTensor:
+    """Unary ``op`` (``exp``, ``negative`` ...) of a tensor."""
+    return wrap(_elementwise.unary(op, x._array if type(x) is Tensor else unwrap(op, x)))
+
+
+def binary(op: str, x1: object, x2: object) -> AnyTensor:
+    """Binary ``op`` (``add``, ``less`` ...) of two operands, one at least a tensor."""
+    left = x1._array if type(x1) is Tensor else operand(op, x1, "x1")
+    right = x2._array if type(x2) is Tensor else operand(op, x2, "x2")
+    if type(left) is not np.ndarray and type(right) is not np.ndarray:  # a tensor's array is a plain ndarray
+        raise TypeError(f'"{op}": at least one operand must be a typedtensor.Tensor, got {type(x1).__name__} and {type(x2).__name__}')
+    return wrap(_elementwise.binary(op, left, right))
+
+
+def select(condition: object, x1: object, x2: object) -> AnyTensor:
+    """``where(condition, x1, x2)``: ``x1`` where ``condition`` is nonzero, else ``x2``, broadcast."""
+    mask = unwrap("where", condition, "condition")
+    return wrap(_elementwise.select(mask, operand("where", x1, "x1"), operand("where", x2, "x2")))
+
+
+def convert(op: str, x: object, dtype: object) -> AnyTensor:
+    """``x`` cast to the dtype marker ``dtype`` (a copy, shape kept); a category is refused."""
+    return wrap(_elementwise.convert(op, unwrap(op, x), dtype))
