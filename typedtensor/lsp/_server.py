@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import hashlib
+import importlib.metadata
 import os
 import shutil
 import signal
@@ -24,7 +25,6 @@ from lsprotocol import types
 from pygls.lsp.server import LanguageServer
 from pygls.workspace import TextDocument
 
-import typedtensor
 from typedtensor.lsp._mypy import BufferChecker, Daemon, MypyFailed
 from typedtensor.lsp._output import Inspected, Message, compact, innermost, inspected, messages
 from typedtensor.lsp._source import Target, ascii_before, assignment_targets
@@ -57,7 +57,7 @@ class TypedTensorServer(LanguageServer):
     """The server's state: the files as last saved, the daemon, and checks under way."""
 
     def __init__(self) -> None:
-        super().__init__("typedtensor-lsp", typedtensor.__version__)
+        super().__init__("typedtensor-lsp", importlib.metadata.version("typedtensor"))
         self.private = Path(tempfile.mkdtemp(prefix="typedtensor-lsp-"))
         self._mypy: _Mypy | None = None  # started when the first file is opened
         self._saved: dict[str, str | None] = {}  # uri -> the file's text when opened or last saved

@@ -3,7 +3,7 @@ through others (``typedtensor/`` and ``typing_plugins/``, imports under ``TYPE_C
 inside functions included).
 
 Run as a script, it prints each module's imports of the two packages and any circle:
-``python tests/test_layout.py``.
+``python -m tests.project.test_layout``.
 """
 
 from __future__ import annotations
@@ -13,7 +13,8 @@ import sys
 from collections.abc import Iterator
 from pathlib import Path
 
-PROJECT = Path(__file__).resolve().parent.parent
+from tests.support import PROJECT
+
 PACKAGES = ("typedtensor", "typing_plugins")
 
 
