@@ -290,3 +290,18 @@ def test_an_annotation_that_names_a_tensor_but_cannot_be_checked_is_refused(anno
 
     with pytest.raises(AnnotationError, match=rf'^parameter "x" of f\(\): {re.escape(shown)} cannot be checked: '):
         tt.shapechecked(f)
+
+
+Row = Tensor[tt.float32, N]
+
+
+def test_a_string_inside_a_builtin_list_is_resolved_and_checked() -> None:
+    # ``list["Row"]`` keeps "Row" as a plain string (``typing.List`` would make a ForwardRef): it
+    # was once left unchecked
+    @tt.shapechecked
+    def rows(xs: list["Row"]) -> int:
+        return len(xs)
+
+    assert rows([f32(3), f32(3)]) == 2
+    with pytest.raises(ShapeError, match=r'^item 1 of parameter "xs" of .*rows\(\) does not match its annotation\n'):
+        rows([f32(3), f32(4)])

@@ -111,7 +111,6 @@ def test_a_forward_reference_inside_an_annotation_resolves_like_the_whole() -> N
     assert isinstance(spec, SequenceSpec) and spec.text == f"list[{IMAGES}]"
 
 
-@pytest.mark.xfail(strict=True, reason="list[...] keeps a string argument as a str, not a ForwardRef: unchecked")
 def test_a_string_inside_a_builtin_generic_resolves_like_the_whole() -> None:
     spec = annotation_spec(list["Images"], ({"Images": Images}, {}), "x of f()", ())
     assert isinstance(spec, SequenceSpec) and spec.text == f"list[{IMAGES}]"

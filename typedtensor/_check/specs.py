@@ -108,7 +108,8 @@ def _optional_spec(union: object, namespaces: Namespaces, where: str, names: Dim
 
 
 def _sequence_spec(annotation: object, kind: type, namespaces: Namespaces, where: str, names: DimNames) -> Spec | None:
-    args = typing.get_args(annotation)
+    # ``typing.List["Images"]`` holds a ForwardRef, ``list["Images"]`` the plain string: the same reference
+    args = tuple(typing.ForwardRef(arg) if isinstance(arg, str) else arg for arg in typing.get_args(annotation))
     repeated = not issubclass(kind, tuple) or (len(args) == 2 and args[1] is Ellipsis)
     item_annotations = args[:1] if repeated else args
     items = tuple(annotation_spec(item, namespaces, where, names) for item in item_annotations)
