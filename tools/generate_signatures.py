@@ -633,8 +633,8 @@ def with_reduction_blocks(text: str, name_of: Callable[[str], str], tensor_param
 
 # --- expand_dims and squeeze ---------------------------------------------------------------
 
-#: The run of dims in ``_shaping``'s overloads (``Shape`` there is the shape rules' class).
-SHAPING_RUN: Final = "*Shape_"
+#: The run of dims in ``expand_dims``' and ``squeeze``'s overloads.
+SHAPING_RUN: Final = "*Shape"
 SymbolicShape = shape_rules.Shape[str, str]
 ShapingRule = Callable[[SymbolicShape, int, shape_rules.Dims[str]], "SymbolicShape | shape_rules.Problem"]
 #: The ops of one literal axis whose overloads are generated, each by its rule, and the ``axis``
@@ -715,19 +715,26 @@ ANY_TENSOR: Final = tensor("Any", ANY_SHAPE)
 
 def dtype_vars_module() -> str:
     lines = [
-        HEADER.format(rules="dtype", doc="One TypeVar per dtype category, for declared signatures that keep a dtype.\n\n"
+        HEADER.format(rules="dtype", doc="The TypeVars every module shares: one per dtype category, for declared signatures that\n"
+                      "keep a dtype; the dims of overloads; a tensor's shape.\n\n"
                       "A signature keeps its operands' dtype through a TypeVar bounded by a category of numpy's\n"
                       "hierarchy, not by ``generic``: a checker joins two arguments' dtypes to solve one TypeVar\n"
                       "(``float32`` and ``float64`` to ``floating``), and within a category the join holds the\n"
                       "promoted dtype, while across categories it may not (``int64`` with ``uint64`` joins to\n"
                       "``integer`` but promotes to ``float64``)."),
-        "from typing import TypeVar\n",
-        f"from typedtensor._dtypes import {', '.join(CATEGORIES)}\n\n",
+        "from typing import TypeVar, TypeVarTuple\n",
+        f"from typedtensor._dtypes import bool_, {', '.join(CATEGORIES)}\n\n",
         *[f'{var} = TypeVar("{var}", bound={category})\n' for category, var in VARS.items()],
+        "#: The dtype of booleans, beside the categories' (bool @ bool is bool, and so is a concat of bools).\n",
+        'BoolT = TypeVar("BoolT", bound=bool_)\n',
         "#: The dtype a cast gives.\n",
         'NewDT = TypeVar("NewDT", bound=generic)\n',
         "#: The dims of the reductions' overloads, one TypeVar per dim.\n",
         *[f'{var} = TypeVar("{var}")\n' for var in DIM_VARS],
+        "#: The dims of a matrix product, ``N x K`` by ``K x M`` (and of a transpose, ``N x M``).\n",
+        *[f'{var} = TypeVar("{var}")\n' for var in ("N", "K", "M")],
+        "#: A tensor's dims, ``Tensor[DT, *Shape]``: the shape an op keeps.\n",
+        'Shape = TypeVarTuple("Shape")\n',
     ]
     return "".join(lines)
 
@@ -762,10 +769,10 @@ def api_module() -> str:
                       "runtime (``_elementwise``) and the plugin compute from the same rules."),
         "from __future__ import annotations\n\n",
         "from typing import Any, TypeAlias, overload\n\n",
-        "from typedtensor._generated.type_vars import " + ", ".join([*VARS.values(), "NewDT"]) + "\n",
+        "from typedtensor._generated.type_vars import " + ", ".join([*VARS.values(), "NewDT", "Shape"]) + "\n",
         f"from typedtensor._dtypes import {dtypes}\n",
         "from typedtensor._ops.elementwise import binary, convert, select, unary\n",
-        "from typedtensor._tensor import Shape, Tensor\n\n",
+        "from typedtensor._tensor import Tensor\n\n",
         "#: What a binary op takes: a tensor, or a Python scalar (``complex`` admits bool, int and float).\n",
         f"Operand: TypeAlias = {ANY_TENSOR} | complex\n\n\n",
     ]
@@ -828,7 +835,7 @@ def replace_block(text: str, name: str, body: str) -> str:
 
 def tensor_module(current: str) -> str:
     imports = (
-        "from typedtensor._generated.type_vars import " + ", ".join([*VARS.values(), "NewDT", *DIM_VARS]) + "\n"
+        "from typedtensor._generated.type_vars import " + ", ".join([*VARS.values(), "BoolT", "NewDT", *DIM_VARS, "N", "K", "M", "Shape"]) + "\n"
         f"from typedtensor._dtypes import {', '.join(ATOMS)}\n"
         f"from typedtensor._generated.reduction_axes import {', '.join(axis_aliases())}\n"
     )
@@ -838,7 +845,7 @@ def tensor_module(current: str) -> str:
 
 def reductions_module(current: str) -> str:
     imports = (
-        "from typedtensor._generated.type_vars import " + ", ".join([*VARS.values(), *DIM_VARS]) + "\n"
+        "from typedtensor._generated.type_vars import " + ", ".join([*VARS.values(), *DIM_VARS, "Shape"]) + "\n"
         f"from typedtensor._dtypes import {', '.join(ATOMS)}\n"
         f"from typedtensor._generated.reduction_axes import {', '.join(axis_aliases())}\n"
     )

@@ -11,19 +11,20 @@ from __future__ import annotations
 
 import functools
 import operator
-from typing import Any, Final, Literal, SupportsIndex, TypeVar, TypeVarTuple, Unpack, cast, overload
+from typing import Any, Final, Literal, SupportsIndex, Unpack, cast, overload
 
 import numpy as np
 
 from typedtensor._arguments import int_argument
-from typedtensor._dtypes import floating, generic, int64, integer, numpy_dtype_of, type_text
+from typedtensor._dtypes import int64, integer, numpy_dtype_of, type_text
+from typedtensor._generated.type_vars import FloatingT, GenericT, Shape
 from typedtensor._ops.indexing import out_of_range
 from typedtensor._ops.common import AnyTensor, Array, array_of, fail, namespace, result
 from typedtensor._reducer.planner import EmptyExtent, reduce_array
 from typedtensor._shape_rules import (
     INT_DIMS,
     Problem,
-    Shape,
+    Shape as RuleShape,
     argextreme_shape,
     axis_problem,
     index_problem,
@@ -32,10 +33,6 @@ from typedtensor._shape_rules import (
 )
 from typedtensor._tensor import Axis, AxisIndexT, Tensor
 
-DTypeT = TypeVar("DTypeT", bound=generic)
-FloatT = TypeVar("FloatT", bound=floating)
-S = TypeVarTuple("S")
-
 _CACHE_SIZE: Final = 4096
 _INT64: Final = numpy_dtype_of(int64)
 
@@ -43,7 +40,7 @@ _INT64: Final = numpy_dtype_of(int64)
 @functools.lru_cache(maxsize=_CACHE_SIZE)
 def _argextreme_plan(shape: tuple[int, ...], axis: int, keepdims: bool) -> tuple[int, ...] | Problem | EmptyExtent:
     """The result shape, or why the call cannot run: a bad axis, or an empty extent to search."""
-    out = argextreme_shape(Shape[int, None](shape), axis, keepdims, 1)
+    out = argextreme_shape(RuleShape[int, None](shape), axis, keepdims, 1)
     if isinstance(out, Problem):
         return out
     if shape[axis] == 0 and 0 not in out.prefix:
@@ -95,7 +92,7 @@ def _float_array(op: str, x: object) -> Array:
 
 @functools.lru_cache(maxsize=_CACHE_SIZE)
 def _axis_problem(shape: tuple[int, ...], axis: int) -> Problem | None:
-    return axis_problem(Shape[int, None](shape), axis)
+    return axis_problem(RuleShape[int, None](shape), axis)
 
 
 def _normalising(op: str, x: object, axis: object) -> tuple[Array, int]:
@@ -108,7 +105,7 @@ def _normalising(op: str, x: object, axis: object) -> tuple[Array, int]:
     return array, index
 
 
-def softmax(x: Tensor[FloatT, Unpack[S]], axis: SupportsIndex = -1) -> Tensor[FloatT, Unpack[S]]:
+def softmax(x: Tensor[FloatingT, Unpack[Shape]], axis: SupportsIndex = -1) -> Tensor[FloatingT, Unpack[Shape]]:
     """``exp(x) / sum(exp(x))`` along ``axis``, shifted by the maximum so that nothing overflows.
 
     >>> import typedtensor as tt
@@ -124,7 +121,7 @@ def softmax(x: Tensor[FloatT, Unpack[S]], axis: SupportsIndex = -1) -> Tensor[Fl
     return result(xp.divide(exps, reduce_array("sum", exps, index, True, "softmax")))
 
 
-def log_softmax(x: Tensor[FloatT, Unpack[S]], axis: SupportsIndex = -1) -> Tensor[FloatT, Unpack[S]]:
+def log_softmax(x: Tensor[FloatingT, Unpack[Shape]], axis: SupportsIndex = -1) -> Tensor[FloatingT, Unpack[Shape]]:
     """``log(softmax(x))`` along ``axis``, computed as ``x - logsumexp(x)`` without overflow or ``log(0)``."""
     array, index = _normalising("log_softmax", x, axis)
     if array.size == 0:
@@ -135,9 +132,9 @@ def log_softmax(x: Tensor[FloatT, Unpack[S]], axis: SupportsIndex = -1) -> Tenso
 
 
 @overload
-def logsumexp(x: Tensor[FloatT, Unpack[tuple[Any, ...]]], axis: None = None, keepdims: Literal[False] = False) -> Tensor[FloatT]: ...
+def logsumexp(x: Tensor[FloatingT, Unpack[tuple[Any, ...]]], axis: None = None, keepdims: Literal[False] = False) -> Tensor[FloatingT]: ...
 @overload
-def logsumexp(x: Tensor[FloatT, Unpack[tuple[Any, ...]]], axis: Axis[AxisIndexT] = None, keepdims: bool = False) -> Tensor[FloatT, Unpack[tuple[Any, ...]]]: ...
+def logsumexp(x: Tensor[FloatingT, Unpack[tuple[Any, ...]]], axis: Axis[AxisIndexT] = None, keepdims: bool = False) -> Tensor[FloatingT, Unpack[tuple[Any, ...]]]: ...
 def logsumexp(x: Tensor[Any, Unpack[tuple[Any, ...]]], axis: Axis[AxisIndexT] = None, keepdims: bool = False) -> AnyTensor:
     """``log(sum(exp(x)))`` over ``axis`` (every form the reductions take), without overflow.
 
@@ -179,13 +176,13 @@ def _index_array(op: str, indices: object) -> Array | int:
 
 @functools.lru_cache(maxsize=_CACHE_SIZE)
 def _take_problem(shape: tuple[int, ...], indices: tuple[int, ...], axis: int | None) -> Problem | None:
-    taken = take_shape(Shape[int, None](shape), Shape(indices), axis)
+    taken = take_shape(RuleShape[int, None](shape), RuleShape(indices), axis)
     return taken if isinstance(taken, Problem) else None
 
 
 @functools.lru_cache(maxsize=_CACHE_SIZE)
 def _take_along_axis_problem(shape: tuple[int, ...], indices: tuple[int, ...], axis: int) -> Problem | None:
-    taken = take_along_axis_shape(Shape[int, None](shape), Shape(indices), axis, INT_DIMS)
+    taken = take_along_axis_shape(RuleShape[int, None](shape), RuleShape(indices), axis, INT_DIMS)
     return taken if isinstance(taken, Problem) else None
 
 
@@ -213,11 +210,11 @@ def _gather(op: str, x: object, indices: object, array: Array, index: Array | in
 
 
 @overload
-def take(x: Tensor[DTypeT, Unpack[tuple[Any, ...]]], indices: Tensor[integer, Unpack[S]], axis: None = None) -> Tensor[DTypeT, Unpack[S]]: ...
+def take(x: Tensor[GenericT, Unpack[tuple[Any, ...]]], indices: Tensor[integer, Unpack[Shape]], axis: None = None) -> Tensor[GenericT, Unpack[Shape]]: ...
 @overload
 def take(
-    x: Tensor[DTypeT, Unpack[tuple[Any, ...]]], indices: Tensor[integer, Unpack[tuple[Any, ...]]] | int, axis: SupportsIndex | None = None
-) -> Tensor[DTypeT, Unpack[tuple[Any, ...]]]: ...
+    x: Tensor[GenericT, Unpack[tuple[Any, ...]]], indices: Tensor[integer, Unpack[tuple[Any, ...]]] | int, axis: SupportsIndex | None = None
+) -> Tensor[GenericT, Unpack[tuple[Any, ...]]]: ...
 def take(x: Tensor[Any, Unpack[tuple[Any, ...]]], indices: Tensor[integer, Unpack[tuple[Any, ...]]] | int, axis: SupportsIndex | None = None) -> AnyTensor:
     """The elements of ``x`` at ``indices`` along ``axis`` (numpy's ``take``): the dim at ``axis``
     is replaced by the dims of ``indices``; with ``axis=None`` ``x`` is flattened first.
@@ -239,8 +236,8 @@ def take(x: Tensor[Any, Unpack[tuple[Any, ...]]], indices: Tensor[integer, Unpac
 
 
 def take_along_axis(
-    x: Tensor[DTypeT, Unpack[tuple[Any, ...]]], indices: Tensor[integer, Unpack[tuple[Any, ...]]], axis: SupportsIndex = -1
-) -> Tensor[DTypeT, Unpack[tuple[Any, ...]]]:
+    x: Tensor[GenericT, Unpack[tuple[Any, ...]]], indices: Tensor[integer, Unpack[tuple[Any, ...]]], axis: SupportsIndex = -1
+) -> Tensor[GenericT, Unpack[tuple[Any, ...]]]:
     """The elements of ``x`` at ``indices`` along ``axis``, position by position (numpy's
     ``take_along_axis``): ``indices`` has the rank of ``x``, its other dims broadcast with those
     of ``x``. ``take_along_axis(x, argmax(x, axis, keepdims=True), axis)`` picks each maximum.

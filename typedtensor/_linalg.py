@@ -10,18 +10,14 @@ does). Inner dims that differ, batch dims that do not broadcast and rank-0 opera
 from __future__ import annotations
 
 import functools
-from typing import Final, Literal, TypeVar, overload
+from typing import Final, Literal, overload
 
 import numpy as np
 
 from typedtensor._ops.common import AnyTensor, array_of, fail, namespace, result
 from typedtensor._shape_rules import INT_DIMS, Problem, Shape, matmul_shape
-from typedtensor._generated.type_vars import ComplexT, FloatingT, SignedT, UnsignedT
-from typedtensor._tensor import BoolT, Tensor
-
-N = TypeVar("N")
-K = TypeVar("K")
-M = TypeVar("M")
+from typedtensor._generated.type_vars import BoolT, ComplexT, FloatingT, K, M, N, SignedT, UnsignedT
+from typedtensor._tensor import Tensor
 
 _CACHE_SIZE: Final = 4096
 

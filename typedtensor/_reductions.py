@@ -12,13 +12,13 @@ from __future__ import annotations
 from typing import Any, Literal, Unpack, overload
 
 # BEGIN GENERATED imports (tools/generate_signatures.py)
-from typedtensor._generated.type_vars import GenericT, NumberT, IntegerT, SignedT, UnsignedT, InexactT, FloatingT, ComplexT, D0, D1, D2, D3, D4, D5, D6
+from typedtensor._generated.type_vars import GenericT, NumberT, IntegerT, SignedT, UnsignedT, InexactT, FloatingT, ComplexT, D0, D1, D2, D3, D4, D5, D6, Shape
 from typedtensor._dtypes import bool_, int8, int16, int32, int64, uint8, uint16, uint32, uint64, float16, float32, float64, complex64, complex128, signedinteger, unsignedinteger, floating, complexfloating, integer, inexact, number, generic
 from typedtensor._generated.reduction_axes import Rank1Axis0, Rank2Axis0, Rank2Axis1, Rank2Axes01, Rank3Axis0, Rank3Axis1, Rank3Axis2, Rank3Axes01, Rank3Axes02, Rank3Axes12, Rank4Axis0, Rank4Axis1, Rank4Axis2, Rank4Axis3, Rank4Axes01, Rank4Axes02, Rank4Axes03, Rank4Axes12, Rank4Axes13, Rank4Axes23, Rank5Axis0, Rank5Axis1, Rank5Axis2, Rank5Axis3, Rank5Axis4, Rank6Axis0, Rank6Axis1, Rank6Axis2, Rank6Axis3, Rank6Axis4, Rank6Axis5
 # END GENERATED imports
 from typedtensor._ops.common import AnyTensor, tensor_fix
 from typedtensor._reducer.planner import reduce_array
-from typedtensor._tensor import Axis, AxisIndexT, Shape, Tensor, wrap
+from typedtensor._tensor import Axis, AxisIndexT, Tensor, wrap
 
 
 def _reduce(op: str, x: object, axis: object, keepdims: bool, caller: str) -> AnyTensor:

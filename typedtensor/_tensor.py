@@ -12,13 +12,12 @@ from typedtensor._reducer import planner as _reduce
 from typedtensor._dtypes import generic, marker_of, type_text
 
 # BEGIN GENERATED imports (tools/generate_signatures.py)
-from typedtensor._generated.type_vars import GenericT, NumberT, IntegerT, SignedT, UnsignedT, InexactT, FloatingT, ComplexT, NewDT, D0, D1, D2, D3, D4, D5, D6
+from typedtensor._generated.type_vars import GenericT, NumberT, IntegerT, SignedT, UnsignedT, InexactT, FloatingT, ComplexT, BoolT, NewDT, D0, D1, D2, D3, D4, D5, D6, N, K, M, Shape
 from typedtensor._dtypes import bool_, int8, int16, int32, int64, uint8, uint16, uint32, uint64, float16, float32, float64, complex64, complex128, signedinteger, unsignedinteger, floating, complexfloating, integer, inexact, number, generic
 from typedtensor._generated.reduction_axes import Rank1Axis0, Rank2Axis0, Rank2Axis1, Rank2Axes01, Rank3Axis0, Rank3Axis1, Rank3Axis2, Rank3Axes01, Rank3Axes02, Rank3Axes12, Rank4Axis0, Rank4Axis1, Rank4Axis2, Rank4Axis3, Rank4Axes01, Rank4Axes02, Rank4Axes03, Rank4Axes12, Rank4Axes13, Rank4Axes23, Rank5Axis0, Rank5Axis1, Rank5Axis2, Rank5Axis3, Rank5Axis4, Rank6Axis0, Rank6Axis1, Rank6Axis2, Rank6Axis3, Rank6Axis4, Rank6Axis5
 # END GENERATED imports
 
 DT = TypeVar("DT", bound=generic, covariant=True)
-Shape = TypeVarTuple("Shape")
 
 #: One axis: a Python or numpy integer (an ``IntEnum`` member too). A ``bool`` is an ``int`` to
 #: type checkers but not an axis: the runtime refuses it, and so does the mypy plugin.
@@ -32,13 +31,6 @@ AxisIndexT = TypeVar("AxisIndexT", bound=AxisIndex)
 #: own signatures.
 Axis: TypeAlias = AxisIndex | tuple[AxisIndex, ...] | list[AxisIndexT] | str | None
 
-# The dtype TypeVar of booleans, beside the categories' in ``_dtype_vars`` (bool @ bool is bool,
-# and so is a concat of bools), then the dims of ``x.T`` and ``@``.
-BoolT = TypeVar("BoolT", bound=bool_)
-_N = TypeVar("_N")
-_K = TypeVar("_K")
-_M = TypeVar("_M")
-
 
 class _Transpose:
     """``x.T``: the dims reversed, as numpy's ``.T`` (see ``typedtensor.transpose``)."""
@@ -49,7 +41,7 @@ class _Transpose:
     @overload
     def __get__(self, instance: Tensor[GenericT, D0, D1, D2, Unpack[tuple[Any, ...]]], owner: type[Any]) -> Tensor[GenericT, Unpack[tuple[Any, ...]]]: ...
     @overload
-    def __get__(self, instance: Tensor[GenericT, _N, _M], owner: type[Any]) -> Tensor[GenericT, _M, _N]: ...
+    def __get__(self, instance: Tensor[GenericT, N, M], owner: type[Any]) -> Tensor[GenericT, M, N]: ...
     @overload
     def __get__(self, instance: Tensor[GenericT, Unpack[Shape]], owner: type[Any]) -> Tensor[GenericT, Unpack[tuple[Any, ...]]]: ...
     def __get__(self, instance: Tensor[Any, Unpack[tuple[Any, ...]]] | None, owner: type[Any]) -> object:
@@ -1722,15 +1714,15 @@ class Tensor(Generic[DT, Unpack[Shape]]):
         return _shaping.reshape(self, shape)
 
     @overload
-    def __matmul__(self: Tensor[FloatingT, _N, _K], other: Tensor[FloatingT, _K, _M]) -> Tensor[FloatingT, _N, _M]: ...
+    def __matmul__(self: Tensor[FloatingT, N, K], other: Tensor[FloatingT, K, M]) -> Tensor[FloatingT, N, M]: ...
     @overload
-    def __matmul__(self: Tensor[SignedT, _N, _K], other: Tensor[SignedT, _K, _M]) -> Tensor[SignedT, _N, _M]: ...
+    def __matmul__(self: Tensor[SignedT, N, K], other: Tensor[SignedT, K, M]) -> Tensor[SignedT, N, M]: ...
     @overload
-    def __matmul__(self: Tensor[UnsignedT, _N, _K], other: Tensor[UnsignedT, _K, _M]) -> Tensor[UnsignedT, _N, _M]: ...
+    def __matmul__(self: Tensor[UnsignedT, N, K], other: Tensor[UnsignedT, K, M]) -> Tensor[UnsignedT, N, M]: ...
     @overload
-    def __matmul__(self: Tensor[ComplexT, _N, _K], other: Tensor[ComplexT, _K, _M]) -> Tensor[ComplexT, _N, _M]: ...
+    def __matmul__(self: Tensor[ComplexT, N, K], other: Tensor[ComplexT, K, M]) -> Tensor[ComplexT, N, M]: ...
     @overload
-    def __matmul__(self: Tensor[BoolT, _N, _K], other: Tensor[BoolT, _K, _M]) -> Tensor[BoolT, _N, _M]: ...
+    def __matmul__(self: Tensor[BoolT, N, K], other: Tensor[BoolT, K, M]) -> Tensor[BoolT, N, M]: ...
     @overload
     def __matmul__(self, other: Tensor[Any, Unpack[tuple[Any, ...]]]) -> Tensor[Any, Unpack[tuple[Any, ...]]]: ...
     def __matmul__(self, other: Tensor[Any, Unpack[tuple[Any, ...]]]) -> Tensor[Any, Unpack[tuple[Any, ...]]]:

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from typing import Any, TypeAlias, overload
 
-from typedtensor._generated.type_vars import GenericT, NumberT, IntegerT, SignedT, UnsignedT, InexactT, FloatingT, ComplexT, NewDT
+from typedtensor._generated.type_vars import GenericT, NumberT, IntegerT, SignedT, UnsignedT, InexactT, FloatingT, ComplexT, NewDT, Shape
 from typedtensor._dtypes import bool_, int8, int16, int32, int64, uint8, uint16, uint32, uint64, float16, float32, float64, complex64, complex128, signedinteger, unsignedinteger, floating, complexfloating, integer, inexact, number, generic
 from typedtensor._ops.elementwise import binary, convert, select, unary
-from typedtensor._tensor import Shape, Tensor
+from typedtensor._tensor import Tensor
 
 #: What a binary op takes: a tensor, or a Python scalar (``complex`` admits bool, int and float).
 Operand: TypeAlias = Tensor[Any, *tuple[Any, ...]] | complex
