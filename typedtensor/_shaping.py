@@ -35,10 +35,7 @@ from typedtensor._shape_rules import (
     stack_shape,
     tile_shape,
 )
-from typedtensor._generated.type_vars import BoolT, ComplexT, FloatingT, GenericT, M, N, Shape, SignedT, UnsignedT
-# BEGIN GENERATED imports (tools/generate_signatures.py)
-from typedtensor._generated.type_vars import D0, D1, D2, D3, D4, D5, D6
-# END GENERATED imports
+from typedtensor._generated.type_vars import D0, D1, D2, BoolT, ComplexT, FloatingT, GenericT, M, N, Shape, SignedT, UnsignedT
 from typedtensor._tensor import Axis, AxisIndexT, Tensor
 
 #: A rule of one tensor and one argument, as the runtime calls it: ints for dims.
@@ -83,47 +80,8 @@ def transpose(x: AnyTensor, perm: Sequence[SupportsIndex] | None = None) -> AnyT
     return result(namespace(array).permute_dims(array, permutation))
 
 
-# BEGIN GENERATED expand_dims (tools/generate_signatures.py)
-@overload
-def expand_dims(x: Tensor[GenericT, *Shape], axis: Literal[0]) -> Tensor[GenericT, Literal[1], *Shape]: ...
-@overload
-def expand_dims(x: Tensor[GenericT, *Shape], axis: Literal[-1]) -> Tensor[GenericT, *Shape, Literal[1]]: ...
-@overload
-def expand_dims(x: Tensor[GenericT, D0, D1, D2, D3, D4, D5, D6, *tuple[Any, ...]], axis: int) -> Tensor[GenericT, *tuple[Any, ...]]: ...
-@overload
-def expand_dims(x: Tensor[GenericT, D0, *Shape], axis: Literal[1]) -> Tensor[GenericT, D0, Literal[1], *Shape]: ...
-@overload
-def expand_dims(x: Tensor[GenericT, *Shape, D0], axis: Literal[-2]) -> Tensor[GenericT, *Shape, Literal[1], D0]: ...
-@overload
-def expand_dims(x: Tensor[GenericT, D0, D1, *Shape], axis: Literal[2]) -> Tensor[GenericT, D0, D1, Literal[1], *Shape]: ...
-@overload
-def expand_dims(x: Tensor[GenericT, *Shape, D0, D1], axis: Literal[-3]) -> Tensor[GenericT, *Shape, Literal[1], D0, D1]: ...
-@overload
-def expand_dims(x: Tensor[GenericT, D0, D1, D2, *Shape], axis: Literal[3]) -> Tensor[GenericT, D0, D1, D2, Literal[1], *Shape]: ...
-@overload
-def expand_dims(x: Tensor[GenericT, *Shape, D0, D1, D2], axis: Literal[-4]) -> Tensor[GenericT, *Shape, Literal[1], D0, D1, D2]: ...
-@overload
-def expand_dims(x: Tensor[GenericT, D0, D1, D2, D3, *Shape], axis: Literal[4]) -> Tensor[GenericT, D0, D1, D2, D3, Literal[1], *Shape]: ...
-@overload
-def expand_dims(x: Tensor[GenericT, *Shape, D0, D1, D2, D3], axis: Literal[-5]) -> Tensor[GenericT, *Shape, Literal[1], D0, D1, D2, D3]: ...
-@overload
-def expand_dims(x: Tensor[GenericT, D0, D1, D2, D3, D4, *Shape], axis: Literal[5]) -> Tensor[GenericT, D0, D1, D2, D3, D4, Literal[1], *Shape]: ...
-@overload
-def expand_dims(x: Tensor[GenericT, *Shape, D0, D1, D2, D3, D4], axis: Literal[-6]) -> Tensor[GenericT, *Shape, Literal[1], D0, D1, D2, D3, D4]: ...
-@overload
-def expand_dims(x: Tensor[GenericT, D0, D1, D2, D3, D4, D5, *Shape], axis: Literal[6]) -> Tensor[GenericT, D0, D1, D2, D3, D4, D5, Literal[1], *Shape]: ...
-@overload
-def expand_dims(x: Tensor[GenericT, *Shape, D0, D1, D2, D3, D4, D5], axis: Literal[-7]) -> Tensor[GenericT, *Shape, Literal[1], D0, D1, D2, D3, D4, D5]: ...
-@overload
-def expand_dims(x: Tensor[GenericT, *tuple[Any, ...]], axis: int) -> Tensor[GenericT, *tuple[Any, ...]]: ...
-# END GENERATED expand_dims
 def expand_dims(x: AnyTensor, axis: int) -> AnyTensor:
-    """``x`` with a dim of size 1 inserted to be dim ``axis`` of the result (``-rank-1 <= axis <= rank``).
-
-    >>> import typedtensor as tt
-    >>> tt.expand_dims(tt.zeros((2, 3)), -1).shape
-    (2, 3, 1)
-    """
+    """``typedtensor.expand_dims``, whose overloads and docstring are generated (``_generated/shaping.py``)."""
     array = array_of("expand_dims", x)
     index = int_argument("expand_dims", "axis", axis)
     expanded = _outcome(expand_dims_shape, array.shape, index)
@@ -136,45 +94,8 @@ def expand_dims(x: AnyTensor, axis: int) -> AnyTensor:
     refuse_result("expand_dims", [x], expanded, array.itemsize, refusal)
 
 
-# BEGIN GENERATED squeeze (tools/generate_signatures.py)
-@overload
-def squeeze(x: Tensor[GenericT, D0, D1, D2, D3, D4, D5, D6, *tuple[Any, ...]], axis: Axis[AxisIndexT] = None) -> Tensor[GenericT, *tuple[Any, ...]]: ...
-@overload
-def squeeze(x: Tensor[GenericT, D0, *Shape], axis: Literal[0]) -> Tensor[GenericT, *Shape]: ...
-@overload
-def squeeze(x: Tensor[GenericT, *Shape, D0], axis: Literal[-1]) -> Tensor[GenericT, *Shape]: ...
-@overload
-def squeeze(x: Tensor[GenericT, D0, D1, *Shape], axis: Literal[1]) -> Tensor[GenericT, D0, *Shape]: ...
-@overload
-def squeeze(x: Tensor[GenericT, *Shape, D0, D1], axis: Literal[-2]) -> Tensor[GenericT, *Shape, D1]: ...
-@overload
-def squeeze(x: Tensor[GenericT, D0, D1, D2, *Shape], axis: Literal[2]) -> Tensor[GenericT, D0, D1, *Shape]: ...
-@overload
-def squeeze(x: Tensor[GenericT, *Shape, D0, D1, D2], axis: Literal[-3]) -> Tensor[GenericT, *Shape, D1, D2]: ...
-@overload
-def squeeze(x: Tensor[GenericT, D0, D1, D2, D3, *Shape], axis: Literal[3]) -> Tensor[GenericT, D0, D1, D2, *Shape]: ...
-@overload
-def squeeze(x: Tensor[GenericT, *Shape, D0, D1, D2, D3], axis: Literal[-4]) -> Tensor[GenericT, *Shape, D1, D2, D3]: ...
-@overload
-def squeeze(x: Tensor[GenericT, D0, D1, D2, D3, D4, *Shape], axis: Literal[4]) -> Tensor[GenericT, D0, D1, D2, D3, *Shape]: ...
-@overload
-def squeeze(x: Tensor[GenericT, *Shape, D0, D1, D2, D3, D4], axis: Literal[-5]) -> Tensor[GenericT, *Shape, D1, D2, D3, D4]: ...
-@overload
-def squeeze(x: Tensor[GenericT, D0, D1, D2, D3, D4, D5, *Shape], axis: Literal[5]) -> Tensor[GenericT, D0, D1, D2, D3, D4, *Shape]: ...
-@overload
-def squeeze(x: Tensor[GenericT, *Shape, D0, D1, D2, D3, D4, D5], axis: Literal[-6]) -> Tensor[GenericT, *Shape, D1, D2, D3, D4, D5]: ...
-@overload
-def squeeze(x: Tensor[GenericT, *tuple[Any, ...]], axis: Axis[AxisIndexT] = None) -> Tensor[GenericT, *tuple[Any, ...]]: ...
-# END GENERATED squeeze
 def squeeze(x: AnyTensor, axis: Axis[AxisIndexT] = None) -> AnyTensor:
-    """``x`` without the dims ``axis`` names, each of size 1; with ``axis=None`` every size-1 dim.
-
-    ``axis`` takes the reductions' forms (an int, a tuple or list, a Selection string).
-
-    >>> import typedtensor as tt
-    >>> tt.squeeze(tt.zeros((1, 3, 1)), axis=0).shape
-    (3, 1)
-    """
+    """``typedtensor.squeeze``, whose overloads and docstring are generated (``_generated/shaping.py``)."""
     array = array_of("squeeze", x)
     axes = _squeezed_axes(array.shape, axis_key(axis, "squeeze"))
     if isinstance(axes, Problem):
