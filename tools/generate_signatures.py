@@ -3,12 +3,14 @@
     python tools/generate_signatures.py           # rewrite the generated code
     python tools/generate_signatures.py --check   # exit 1 if it is stale (a test runs this)
 
-It writes ``typedtensor/_generated/type_vars.py`` (a TypeVar per dtype category), the public functions in
-``typedtensor/_generated/elementwise.py``, the operator block of ``typedtensor/_tensor.py``, the
-reductions' overloads (``Tensor.sum`` ... there, ``reduce_sum`` ... in ``typedtensor/_reductions.py``:
-a shape per rank and literal axis from ``reduce_shape`` on symbolic dims, see ``reduction_forms``),
-and those of ``expand_dims`` and ``squeeze`` in ``typedtensor/_shaping.py`` (a shape per literal
-axis from their rules, see ``axis_form``). Each op
+It writes whole modules in ``typedtensor/_generated/``: ``type_vars.py`` (the TypeVars every module
+shares), ``reduction_axes.py`` (the reductions' ``axis`` aliases), and the public functions with
+their overloads: ``elementwise.py``, ``reductions.py`` (``reduce_sum`` ...: a shape per rank and
+literal axis from ``reduce_shape`` on symbolic dims, see ``reduction_forms``) and ``shaping.py``
+(``expand_dims`` and ``squeeze``: a shape per literal axis from their rules, see ``axis_form``).
+In ``typedtensor/_tensor.py`` it writes one block, the last of ``Tensor``'s class body: the
+reduction methods (``Tensor.sum`` ...) and the operators. Each implementation is one line that
+calls hand-written code; its docstring comes from the table in ``tools/docstrings.py``. Each op
 gets ``@overload``s that say, without the mypy plugin, what standard typing can say exactly:
 the shape of same-shape operands (``*Shape``), and the result dtype of each group of operand
 dtypes the shared rules give one answer for. A dtype the rules keep is a TypeVar bounded by its
