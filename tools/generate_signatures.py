@@ -775,8 +775,8 @@ def dtype_vars_module() -> str:
                       "(``float32`` and ``float64`` to ``floating``), and within a category the join holds the\n"
                       "promoted dtype, while across categories it may not (``int64`` with ``uint64`` joins to\n"
                       "``integer`` but promotes to ``float64``)."),
-        "from typing import TypeVar, TypeVarTuple\n",
-        f"from typedtensor._dtypes import bool_, {', '.join(CATEGORIES)}\n\n",
+        "from typing import TypeVar, TypeVarTuple\n\n",
+        f"from typedtensor._dtypes import {', '.join(sorted(['bool_', *CATEGORIES], key=isort_order))}\n\n",
         *[f'{var} = TypeVar("{var}", bound={category})\n' for category, var in VARS.items()],
         "#: The dtype of booleans, beside the categories' (bool @ bool is bool, and so is a concat of bools).\n",
         'BoolT = TypeVar("BoolT", bound=bool_)\n',
