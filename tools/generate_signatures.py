@@ -3,12 +3,14 @@
     python tools/generate_signatures.py           # rewrite the generated code
     python tools/generate_signatures.py --check   # exit 1 if it is stale (a test runs this)
 
-It writes ``typedtensor/_generated/type_vars.py`` (a TypeVar per dtype category), the public functions in
-``typedtensor/_generated/elementwise.py``, the operator block of ``typedtensor/_tensor.py``, the
-reductions' overloads (``Tensor.sum`` ... there, ``reduce_sum`` ... in ``typedtensor/_reductions.py``:
-a shape per rank and literal axis from ``reduce_shape`` on symbolic dims, see ``reduction_forms``),
-and those of ``expand_dims`` and ``squeeze`` in ``typedtensor/_shaping.py`` (a shape per literal
-axis from their rules, see ``axis_form``). Each op
+It writes whole modules in ``typedtensor/_generated/``: ``type_vars.py`` (the TypeVars every module
+shares), ``reduction_axes.py`` (the reductions' ``axis`` aliases), and the public functions with
+their overloads: ``elementwise.py``, ``reductions.py`` (``reduce_sum`` ...: a shape per rank and
+literal axis from ``reduce_shape`` on symbolic dims, see ``reduction_forms``) and ``shaping.py``
+(``expand_dims`` and ``squeeze``: a shape per literal axis from their rules, see ``axis_form``).
+In ``typedtensor/_tensor.py`` it writes one block, the last of ``Tensor``'s class body: the
+reduction methods (``Tensor.sum`` ...) and the operators. Each implementation is one line that
+calls hand-written code; its docstring comes from the table in ``tools/docstrings.py``. Each op
 gets ``@overload``s that say, without the mypy plugin, what standard typing can say exactly:
 the shape of same-shape operands (``*Shape``), and the result dtype of each group of operand
 dtypes the shared rules give one answer for. A dtype the rules keep is a TypeVar bounded by its
@@ -22,7 +24,9 @@ from __future__ import annotations
 
 import argparse
 import functools
+import inspect
 import itertools
+import re
 import sys
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
@@ -30,8 +34,9 @@ from pathlib import Path
 from typing import Final
 
 PROJECT: Final = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(PROJECT))
+sys.path[:0] = [str(PROJECT), str(PROJECT / "tools")]
 
+from docstrings import DOCSTRINGS  # noqa: E402 - the table of docstrings, beside this file
 from typing_plugins._rules import shape_rules  # noqa: E402 - the rules, without importing typedtensor
 
 CONCRETE: Final = shape_rules.CONCRETE
@@ -196,51 +201,14 @@ def where_rule(left: str, right: str) -> str | None:
     return shape_rules.where_dtype(left, right)
 
 
-@dataclass(frozen=True)
-class Op:
-    """A public function: its name, its rule's name, and the first line of its docstring."""
-
-    name: str
-    doc: str
-
-
+#: The elementwise functions, each by its rule's name, in the order they are written.
 UNARY: Final = (
-    Op("abs", "The absolute value, elementwise; of a complex number its magnitude (complex64 -> float32)."),
-    Op("negative", "``-x``, elementwise; booleans have none (use ``logical_not``)."),
-    Op("positive", "``+x``, elementwise (a copy); booleans have none."),
-    Op("exp", "The exponential, elementwise; booleans and integers compute in a float (int8 -> float16, int32 -> float64)."),
-    Op("log", "The natural logarithm, elementwise; booleans and integers compute in a float, as for ``exp``."),
-    Op("log1p", "``log(1 + x)``, elementwise, exact for small ``x``; dtypes as for ``exp``."),
-    Op("expm1", "``exp(x) - 1``, elementwise, exact for small ``x``; dtypes as for ``exp``."),
-    Op("sqrt", "The square root, elementwise; dtypes as for ``exp``."),
-    Op("square", "``x * x``, elementwise; booleans give int8."),
-    Op("sin", "The sine, elementwise; dtypes as for ``exp``."),
-    Op("cos", "The cosine, elementwise; dtypes as for ``exp``."),
-    Op("tanh", "The hyperbolic tangent, elementwise; dtypes as for ``exp``."),
-    Op("sigmoid", "``1 / (1 + exp(-x))``, elementwise, without overflow for any ``x``; real dtypes, computed as ``exp``."),
-    Op("relu", "``maximum(x, 0)``, elementwise, in ``x``'s dtype (NaN stays NaN); real dtypes."),
-    Op("floor", "The largest integer not above ``x``, elementwise; integers keep their dtype; not for complex numbers."),
-    Op("ceil", "The smallest integer not below ``x``, elementwise; integers keep their dtype; not for complex numbers."),
-    Op("sign", "-1, 0 or 1 by the sign of ``x`` (NaN stays NaN), elementwise; booleans have none."),
-    Op("logical_not", "Whether ``x`` is zero, elementwise: ``bool_``."),
+    "abs", "negative", "positive", "exp", "log", "log1p", "expm1", "sqrt", "square", "sin", "cos", "tanh",
+    "sigmoid", "relu", "floor", "ceil", "sign", "logical_not",
 )
 BINARY: Final = (
-    Op("add", "``x1 + x2``, elementwise with broadcasting."),
-    Op("subtract", "``x1 - x2``, elementwise with broadcasting; two booleans have none (use ``not_equal``)."),
-    Op("multiply", "``x1 * x2``, elementwise with broadcasting."),
-    Op("divide", "``x1 / x2``, elementwise with broadcasting; booleans and integers divide in float64."),
-    Op("floor_divide", "``x1 // x2``, elementwise with broadcasting; booleans divide in int8; not for complex numbers."),
-    Op("power", "``x1 ** x2``, elementwise with broadcasting; booleans compute in int8."),
-    Op("maximum", "The larger of ``x1`` and ``x2``, elementwise with broadcasting; NaN propagates."),
-    Op("minimum", "The smaller of ``x1`` and ``x2``, elementwise with broadcasting; NaN propagates."),
-    Op("equal", "``x1 == x2``, elementwise with broadcasting: ``bool_``."),
-    Op("not_equal", "``x1 != x2``, elementwise with broadcasting: ``bool_``."),
-    Op("less", "``x1 < x2``, elementwise with broadcasting: ``bool_``."),
-    Op("less_equal", "``x1 <= x2``, elementwise with broadcasting: ``bool_``."),
-    Op("greater", "``x1 > x2``, elementwise with broadcasting: ``bool_``."),
-    Op("greater_equal", "``x1 >= x2``, elementwise with broadcasting: ``bool_``."),
-    Op("logical_and", "Whether both ``x1`` and ``x2`` are nonzero, elementwise with broadcasting: ``bool_``."),
-    Op("logical_or", "Whether ``x1`` or ``x2`` is nonzero, elementwise with broadcasting: ``bool_``."),
+    "add", "subtract", "multiply", "divide", "floor_divide", "power", "maximum", "minimum", "equal", "not_equal",
+    "less", "less_equal", "greater", "greater_equal", "logical_and", "logical_or",
 )
 #: ``x == y`` and ``!=`` also take any object (``object.__eq__`` does), unequal unless an operand.
 EQUALITY: Final = ("__eq__", "__ne__")
@@ -478,6 +446,8 @@ ONE: Final = "Literal[1]"
 #: tries, and would take Any dims there as the nested result's own (``squeeze(expand_dims(x, 0), 0)``
 #: would match this overload); it leaves an outer overload's TypeVars out of that inference.
 BEYOND_RANKS: Final = (*DIM_VARS, ANY_SHAPE)
+#: What a reduction takes besides the tensor, as its implementation and its last overloads declare it.
+REDUCTION_ARGUMENTS: Final = "axis: Axis[AxisIndexT] = None, keepdims: bool = False"
 
 
 @dataclass(frozen=True)
@@ -601,7 +571,7 @@ def reduction_overloads(op: str, name: str, tensor_parameter: str, indent: str) 
     def receiver(case: Case, dims: str) -> str:
         return f"{tensor_parameter}: {tensor(dtypes(case)[0], dims)}"
 
-    anything = "axis: Axis[AxisIndexT] = None, keepdims: bool = False"
+    anything = REDUCTION_ARGUMENTS
     everything, *shapes = reduction_forms()
     exact = dtypes(cases[0])
     # A dtype case of a category's result (sum of ``integer``) would overlap the unknown dims of a
@@ -623,18 +593,39 @@ def overloads_of(name: str, signatures: Iterable[tuple[str, str]], indent: str) 
     return "".join(f"{indent}@overload\n{indent}def {name}({parameters}) -> {returns}: ...\n" for parameters, returns in signatures)
 
 
-def with_reduction_blocks(text: str, name_of: Callable[[str], str], tensor_parameter: str, indent: str) -> str:
-    """``text`` with the overloads of each reduction in its block (``reduce_sum``'s, or ``sum``'s)."""
-    for op in shape_rules.REDUCTION_OPS:
-        name = name_of(op)
-        text = replace_block(text, name, reduction_overloads(op, name, tensor_parameter, indent))
-    return text
+def reduction_dtypes(op: str, method: bool) -> tuple[str, str]:
+    """The dtypes of a reduction implementation's tensor and result: its one dtype case's (kept: a
+    function's TypeVar, while a method's unannotated ``self`` relates to none), else Any."""
+    cases = reduction_cases(op)
+    if len(cases) != 1:
+        return "Any", "Any"
+    (case,) = cases
+    if case.kept:
+        return ("Any", "Any") if method else (case.parameter, case.returns)
+    return "Any", case.returns
+
+
+def reduction_function(op: str) -> str:
+    """``reduce_<op>``: its overloads, then the implementation, which unwraps and reduces."""
+    name = f"reduce_{op}"
+    parameter, result = reduction_dtypes(op, method=False)
+    parameters = f"x: {tensor(parameter, ANY_SHAPE)}, {REDUCTION_ARGUMENTS}"
+    body = f'return reduce_tensor("{op}", x, axis, keepdims, "{name}")'
+    return reduction_overloads(op, name, "x", "") + implementation(name, parameters, tensor(result, ANY_SHAPE), body, "", name)
+
+
+def reduction_method(op: str) -> str:
+    """``Tensor.<op>``: its overloads, then the implementation, which reduces the tensor's array."""
+    _, result = reduction_dtypes(op, method=True)
+    body = f'return wrap(_reduce.reduce_array("{op}", self._array, axis, keepdims, "{op}"))'
+    implementation_text = implementation(op, f"self, {REDUCTION_ARGUMENTS}", tensor(result, ANY_SHAPE), body, METHOD, f"Tensor.{op}")
+    return reduction_overloads(op, op, "self", METHOD) + implementation_text
 
 
 # --- expand_dims and squeeze ---------------------------------------------------------------
 
-#: The run of dims in ``_shaping``'s overloads (``Shape`` there is the shape rules' class).
-SHAPING_RUN: Final = "*Shape_"
+#: The run of dims in ``expand_dims``' and ``squeeze``'s overloads.
+SHAPING_RUN: Final = "*Shape"
 SymbolicShape = shape_rules.Shape[str, str]
 ShapingRule = Callable[[SymbolicShape, int, shape_rules.Dims[str]], "SymbolicShape | shape_rules.Problem"]
 #: The ops of one literal axis whose overloads are generated, each by its rule, and the ``axis``
@@ -707,34 +698,103 @@ def shaping_overloads(op: str) -> str:
     return overloads_of(op, [*anywhere, beyond, *fixed, fallback], "")
 
 
+def shaping_function(op: str) -> str:
+    """``op``: its overloads, then the implementation, which calls ``_shaping``'s."""
+    _, anything = SHAPING_OPS[op]
+    return shaping_overloads(op) + implementation(op, f"x: {ANY_TENSOR}, {anything}", ANY_TENSOR, f"return _shaping.{op}(x, axis)", "", op)
+
+
 # --- the generated files ------------------------------------------------------------------
 
-HEADER: Final = '"""{doc}\n\nGenerated by ``tools/generate_signatures.py`` from the shared {rules} rules: do not edit by hand.\n"""\n'
+HEADER: Final = '"""{doc}\n\nGenerated by ``tools/generate_signatures.py`` from {sources}: do not edit by hand.\n"""\n'
+#: The sources of a module with docstrings: the rules, and the table of docstrings.
+DOCUMENTED: Final = "the shared {rules} rules\nand the docstrings in ``tools/docstrings.py``"
 ANY_TENSOR: Final = tensor("Any", ANY_SHAPE)
+METHOD: Final = "    "  # the indent of a method's def
+#: The names the generated code imports, by module (only those a module uses are imported).
+IMPORTABLE: Final = {
+    "typedtensor._dtypes": ATOMS,
+    "typedtensor._generated.reduction_axes": tuple(axis_aliases()),
+    "typedtensor._generated.type_vars": (*VARS.values(), "BoolT", "NewDT", *DIM_VARS, "N", "K", "M", "Shape"),
+}
+
+
+def docstring(name: str, indent: str) -> str:
+    """The docstring of ``name`` in the table, as the first statement of a def whose body is at ``indent``."""
+    first, *rest = inspect.cleandoc(DOCSTRINGS[name]).splitlines()
+    if not rest:
+        return f'{indent}"""{first}"""\n'
+    lines = "".join(f"{indent}{line}\n" if line else "\n" for line in rest)
+    return f'{indent}"""{first}\n{lines}{indent}"""\n'
+
+
+def implementation(name: str, parameters: str, returns: str, body: str, indent: str, documented: str | None = None) -> str:
+    """The def of ``name`` after its overloads: the table's docstring of ``documented``, if any, and its one-line body."""
+    doc = docstring(documented, indent + "    ") if documented is not None else ""
+    return f"{indent}def {name}({parameters}) -> {returns}:\n{doc}{indent}    {body}\n"
+
+
+def imports_used(code: str) -> list[str]:
+    """The imports of the dtypes, the TypeVars and the ``axis`` aliases that ``code`` uses (its
+    docstrings left out), each module's names as ruff's isort orders them."""
+    words = set(re.findall(r"\w+", re.sub(r'""".*?"""', "", code, flags=re.DOTALL)))
+    lines = []
+    for module, names in IMPORTABLE.items():
+        used = sorted(words.intersection(names), key=isort_order)
+        if used:
+            lines.append(f"from {module} import {', '.join(used)}\n")
+    return lines
+
+
+def functions_module(doc: str, rules: str, typing_names: str, imports: Sequence[str], code: str, preamble: str = "") -> str:
+    """A module of public functions: its docstring, the imports (``imports``, and those of the
+    dtypes, TypeVars and aliases ``code`` uses) in order, ``preamble``, then ``code``."""
+    return "".join([
+        HEADER.format(sources=DOCUMENTED.format(rules=rules), doc=doc),
+        "from __future__ import annotations\n\n",
+        f"from typing import {typing_names}\n\n",
+        *sorted([*imports, *imports_used(code)], key=lambda line: line.split()[1]),
+        f"\n{preamble}\n\n" if preamble else "\n\n",
+        code,
+    ])
+
+
+def isort_order(name: str) -> tuple[int, list[str | int]]:
+    """Constants first (``D0``), then classes (``GenericT``, ``N``), then the rest, numbers in their
+    natural order (``int8`` before ``int64``)."""
+    kind = 0 if len(name) > 1 and name.isupper() else 1 if name[0].isupper() else 2
+    return kind, [int(part) if part.isdigit() else part for part in re.split(r"(\d+)", name.lower())]
 
 
 def dtype_vars_module() -> str:
     lines = [
-        HEADER.format(rules="dtype", doc="One TypeVar per dtype category, for declared signatures that keep a dtype.\n\n"
+        HEADER.format(sources="the shared dtype rules", doc="The TypeVars every module shares: one per dtype category, for declared signatures that\n"
+                      "keep a dtype; the dims of overloads; a tensor's shape.\n\n"
                       "A signature keeps its operands' dtype through a TypeVar bounded by a category of numpy's\n"
                       "hierarchy, not by ``generic``: a checker joins two arguments' dtypes to solve one TypeVar\n"
                       "(``float32`` and ``float64`` to ``floating``), and within a category the join holds the\n"
                       "promoted dtype, while across categories it may not (``int64`` with ``uint64`` joins to\n"
                       "``integer`` but promotes to ``float64``)."),
-        "from typing import TypeVar\n",
-        f"from typedtensor._dtypes import {', '.join(CATEGORIES)}\n\n",
+        "from typing import TypeVar, TypeVarTuple\n\n",
+        f"from typedtensor._dtypes import {', '.join(sorted(['bool_', *CATEGORIES], key=isort_order))}\n\n",
         *[f'{var} = TypeVar("{var}", bound={category})\n' for category, var in VARS.items()],
+        "#: The dtype of booleans, beside the categories' (bool @ bool is bool, and so is a concat of bools).\n",
+        'BoolT = TypeVar("BoolT", bound=bool_)\n',
         "#: The dtype a cast gives.\n",
         'NewDT = TypeVar("NewDT", bound=generic)\n',
         "#: The dims of the reductions' overloads, one TypeVar per dim.\n",
         *[f'{var} = TypeVar("{var}")\n' for var in DIM_VARS],
+        "#: The dims of a matrix product, ``N x K`` by ``K x M`` (and of a transpose, ``N x M``).\n",
+        *[f'{var} = TypeVar("{var}")\n' for var in ("N", "K", "M")],
+        "#: A tensor's dims, ``Tensor[DT, *Shape]``: the shape an op keeps.\n",
+        'Shape = TypeVarTuple("Shape")\n',
     ]
     return "".join(lines)
 
 
 def reduction_axes_module() -> str:
     return "".join([
-        HEADER.format(rules="shape", doc="The ``axis`` annotations of the reductions' overloads: one alias per rank and reduced dims.\n\n"
+        HEADER.format(sources="the shared shape rules", doc="The ``axis`` annotations of the reductions' overloads: one alias per rank and reduced dims.\n\n"
                       "``Rank3Axis0`` is every ``axis`` that reduces dim 0 of a rank-3 tensor (``0``, ``-3``, ``\"^vv\"``);\n"
                       "``Rank3Axes02`` every one reducing dims 0 and 2. The overloads of every reduction, method and\n"
                       "function, keepdims or not, name the same annotation: pyright evaluates an alias once, where it\n"
@@ -744,44 +804,32 @@ def reduction_axes_module() -> str:
     ])
 
 
-def function_text(op: Op, signatures: list[Signature], implementation: str, call: str) -> str:
+def function_text(name: str, signatures: list[Signature], implementation_parameters: str, call: str) -> str:
     """The function: its overloads and the implementation; one signature is the function's own."""
     if len(signatures) == 1:
         (signature,) = signatures
         declared = ", ".join(f"{p.name}: {p.annotation}" for p in signature.parameters)
-        return f'def {op.name}({declared}) -> {signature.returns}:\n    """{op.doc}"""\n    return {call}\n\n\n'
-    overloads = overloads_text(op.name, signatures, "")
-    return f'{overloads}def {op.name}({implementation}) -> {ANY_TENSOR}:\n    """{op.doc}"""\n    return {call}\n\n\n'
+        return implementation(name, declared, signature.returns, f"return {call}", "", name) + "\n\n"
+    overloads = overloads_text(name, signatures, "")
+    return overloads + implementation(name, implementation_parameters, ANY_TENSOR, f"return {call}", "", name) + "\n\n"
 
 
 def api_module() -> str:
-    dtypes = ", ".join(ATOMS)
-    parts = [
-        HEADER.format(rules="dtype", doc="The elementwise ops as public functions, with their declared signatures.\n\n"
-                      "Each ``@overload`` says what standard typing can say exactly without the mypy plugin; the\n"
-                      "runtime (``_elementwise``) and the plugin compute from the same rules."),
-        "from __future__ import annotations\n\n",
-        "from typing import Any, TypeAlias, overload\n\n",
-        "from typedtensor._generated.type_vars import " + ", ".join([*VARS.values(), "NewDT"]) + "\n",
-        f"from typedtensor._dtypes import {dtypes}\n",
-        "from typedtensor._elementwise import binary, convert, select, unary\n",
-        "from typedtensor._tensor import Shape, Tensor\n\n",
-        "#: What a binary op takes: a tensor, or a Python scalar (``complex`` admits bool, int and float).\n",
-        f"Operand: TypeAlias = {ANY_TENSOR} | complex\n\n\n",
-    ]
-    for op in UNARY:
-        parts.append(function_text(op, unary_signatures(op.name, "x"), f"x: {ANY_TENSOR}", f'unary("{op.name}", x)'))
-    for op in BINARY:
-        signatures = function_signatures(op.name)
-        parts.append(function_text(op, signatures, "x1: Operand, x2: Operand", f'binary("{op.name}", x1, x2)'))
-    where = Op("where", "``x1`` where ``condition`` is nonzero, else ``x2``; all three broadcast, ``x1`` and ``x2`` promote.")
-    parts.append(function_text(where, function_signatures("where"), f"condition: {ANY_TENSOR}, x1: Operand, x2: Operand", "select(condition, x1, x2)"))
-    parts.append(
-        f"def cast(x: {tensor('Any', SAME)}, dtype: type[NewDT]) -> {tensor('NewDT', SAME)}:\n"
-        '    """``x`` as ``dtype`` (a dtype marker such as ``typedtensor.float32``; a copy, shape kept)."""\n'
-        '    return convert("cast", x, dtype)\n'
+    functions = [function_text(op, unary_signatures(op, "x"), f"x: {ANY_TENSOR}", f'unary("{op}", x)') for op in UNARY]
+    functions += [function_text(op, function_signatures(op), "x1: Operand, x2: Operand", f'binary("{op}", x1, x2)') for op in BINARY]
+    functions.append(function_text("where", function_signatures("where"), f"condition: {ANY_TENSOR}, x1: Operand, x2: Operand", "select(condition, x1, x2)"))
+    functions.append(implementation("cast", f"x: {tensor('Any', SAME)}, dtype: type[NewDT]", tensor("NewDT", SAME), 'return convert("cast", x, dtype)', "", "cast"))
+    return functions_module(
+        "The elementwise ops as public functions, with their declared signatures.\n\n"
+        "Each ``@overload`` says what standard typing can say exactly without the mypy plugin; the\n"
+        "runtime (``_elementwise``) and the plugin compute from the same rules.",
+        "dtype",
+        "Any, TypeAlias, overload",
+        ["from typedtensor._elementwise import binary, convert, select, unary\n", "from typedtensor._tensor import Tensor\n"],
+        "".join(functions),
+        "#: What a binary op takes: a tensor, or a Python scalar (``complex`` admits bool, int and float).\n"
+        f"Operand: TypeAlias = {ANY_TENSOR} | complex\n",
     )
-    return "".join(parts)
 
 
 def operator_block() -> str:
@@ -808,7 +856,7 @@ def operator_block() -> str:
         parts.append(f"{overloads}{indent}def {name}(self, other: {other}) -> {returns}:\n{indent}    {body}\n\n")
     parts.append(
         f"{indent}def astype(self, dtype: type[NewDT]) -> Tensor[NewDT, Unpack[Shape]]:\n"
-        f'{indent}    """This tensor as ``dtype`` (see ``typedtensor.cast``)."""\n'
+        f"{docstring('Tensor.astype', indent + '    ')}"
         f'{indent}    return wrap(_elementwise.convert("astype", self._array, dtype))\n'
     )
     return "".join(parts)
@@ -827,44 +875,49 @@ def replace_block(text: str, name: str, body: str) -> str:
     return text[:start] + body + indent + text[stop:]
 
 
-def tensor_module(current: str) -> str:
-    imports = (
-        "from typedtensor._generated.type_vars import " + ", ".join([*VARS.values(), "NewDT", *DIM_VARS]) + "\n"
-        f"from typedtensor._dtypes import {', '.join(ATOMS)}\n"
-        f"from typedtensor._generated.reduction_axes import {', '.join(axis_aliases())}\n"
+def tensor_methods() -> str:
+    """``Tensor``'s generated methods, the block at the end of its class: the reductions, then the operators."""
+    return "".join(reduction_method(op) + "\n" for op in shape_rules.REDUCTION_OPS) + operator_block()
+
+
+def reductions_module() -> str:
+    return functions_module(
+        "The reductions ``reduce_sum`` ... ``reduce_all``, with their declared signatures.\n\n"
+        "Each ``@overload`` says what standard typing can say exactly without the mypy plugin: the\n"
+        "result's dims for each rank and literal ``axis`` the shape rules give (``reduction_forms``),\n"
+        "its dtype by the dtype rules. The implementation is ``_reductions.reduce_tensor``.",
+        "shape and dtype",
+        "Any, Literal, overload",
+        ["from typedtensor._reductions import reduce_tensor\n", "from typedtensor._tensor import Axis, AxisIndexT, Tensor\n"],
+        "\n\n".join(reduction_function(op) for op in shape_rules.REDUCTION_OPS),
     )
-    current = with_reduction_blocks(current, str, "self", "    ")
-    return replace_block(replace_block(current, "imports", imports), "operators", operator_block())
 
 
-def reductions_module(current: str) -> str:
-    imports = (
-        "from typedtensor._generated.type_vars import " + ", ".join([*VARS.values(), *DIM_VARS]) + "\n"
-        f"from typedtensor._dtypes import {', '.join(ATOMS)}\n"
-        f"from typedtensor._generated.reduction_axes import {', '.join(axis_aliases())}\n"
+def shaping_module() -> str:
+    return functions_module(
+        "``expand_dims`` and ``squeeze``, with their declared signatures.\n\n"
+        "Each ``@overload`` says what standard typing can say exactly without the mypy plugin: the\n"
+        "result's dims for each literal ``axis`` by the op's shape rule (``axis_form``). The\n"
+        "implementations are ``_shaping``'s.",
+        "shape",
+        "Any, Literal, overload",
+        ["from typedtensor import _shaping\n", "from typedtensor._tensor import Axis, AxisIndexT, Tensor\n"],
+        "\n\n".join(shaping_function(op) for op in SHAPING_OPS),
     )
-    current = with_reduction_blocks(current, lambda op: f"reduce_{op}", "x", "")
-    return replace_block(current, "imports", imports)
-
-
-def shaping_module(current: str) -> str:
-    for op in SHAPING_OPS:
-        current = replace_block(current, op, shaping_overloads(op))
-    return replace_block(current, "imports", f"from typedtensor._generated.type_vars import {', '.join(DIM_VARS)}\n")
 
 
 def outputs() -> dict[Path, str]:
-    """Each generated file and what it must hold."""
+    """Each generated file and what it must hold: whole modules in ``_generated/``, and the block
+    of ``Tensor``'s methods in ``_tensor.py``."""
+    generated = PROJECT / "typedtensor" / "_generated"
     tensor_path = PROJECT / "typedtensor" / "_tensor.py"
-    reductions_path = PROJECT / "typedtensor" / "_reductions.py"
-    shaping_path = PROJECT / "typedtensor" / "_shaping.py"
     return {
-        reductions_path: reductions_module(reductions_path.read_text()),
-        shaping_path: shaping_module(shaping_path.read_text()),
-        PROJECT / "typedtensor" / "_generated" / "type_vars.py": dtype_vars_module(),
-        PROJECT / "typedtensor" / "_generated" / "reduction_axes.py": reduction_axes_module(),
-        PROJECT / "typedtensor" / "_generated" / "elementwise.py": api_module(),
-        tensor_path: tensor_module(tensor_path.read_text()),
+        generated / "type_vars.py": dtype_vars_module(),
+        generated / "reduction_axes.py": reduction_axes_module(),
+        generated / "elementwise.py": api_module(),
+        generated / "reductions.py": reductions_module(),
+        generated / "shaping.py": shaping_module(),
+        tensor_path: replace_block(tensor_path.read_text(), "methods", tensor_methods()),
     }
 
 

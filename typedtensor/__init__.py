@@ -79,6 +79,16 @@ from typedtensor._generated.elementwise import (
     tanh as tanh,
     where as where,
 )
+from typedtensor._generated.reductions import (
+    reduce_all as reduce_all,
+    reduce_any as reduce_any,
+    reduce_max as reduce_max,
+    reduce_mean as reduce_mean,
+    reduce_min as reduce_min,
+    reduce_prod as reduce_prod,
+    reduce_sum as reduce_sum,
+)
+from typedtensor._generated.shaping import expand_dims as expand_dims, squeeze as squeeze
 from typedtensor._errors import (
     AnnotationError as AnnotationError,
     AxisError as AxisError,
@@ -92,23 +102,12 @@ from typedtensor._errors import (
     TensorShapeError as TensorShapeError,
     TypedTensorError as TypedTensorError,
 )
-from typedtensor._reductions import (
-    reduce_all as reduce_all,
-    reduce_any as reduce_any,
-    reduce_max as reduce_max,
-    reduce_mean as reduce_mean,
-    reduce_min as reduce_min,
-    reduce_prod as reduce_prod,
-    reduce_sum as reduce_sum,
-)
 from typedtensor._tensor import Axis as Axis, Tensor as Tensor
 from typedtensor._linalg import matmul as matmul
 from typedtensor._shaping import (
     broadcast_to as broadcast_to,
     concat as concat,
-    expand_dims as expand_dims,
     reshape as reshape,
-    squeeze as squeeze,
     stack as stack,
     tile as tile,
     transpose as transpose,

@@ -9,16 +9,13 @@ overflows: ``logsumexp`` of ``[1e4, 1e4]`` is ``1e4 + log(2)``, not ``inf``.
 
 from __future__ import annotations
 
-from typing import Any, Literal, SupportsIndex, TypeVar, TypeVarTuple, Unpack, overload
+from typing import Any, Literal, SupportsIndex, Unpack, overload
 
-from typedtensor._dtypes import floating, generic, int64, integer
+from typedtensor._dtypes import int64, integer
+from typedtensor._generated.type_vars import FloatingT, GenericT, Shape
 from typedtensor._ops import axis_ops as _axis_ops
 from typedtensor._ops.common import Array
 from typedtensor._tensor import AnyTensor, Axis, AxisIndexT, Tensor, unwrap, wrap
-
-DTypeT = TypeVar("DTypeT", bound=generic)
-FloatT = TypeVar("FloatT", bound=floating)
-S = TypeVarTuple("S")
 
 
 def argmax(x: Tensor[Any, Unpack[tuple[Any, ...]]], axis: SupportsIndex = -1, keepdims: bool = False) -> Tensor[int64, Unpack[tuple[Any, ...]]]:
@@ -39,7 +36,7 @@ def argmin(x: Tensor[Any, Unpack[tuple[Any, ...]]], axis: SupportsIndex = -1, ke
     return wrap(_axis_ops.argextreme("argmin", unwrap("argmin", x), axis, keepdims))
 
 
-def softmax(x: Tensor[FloatT, Unpack[S]], axis: SupportsIndex = -1) -> Tensor[FloatT, Unpack[S]]:
+def softmax(x: Tensor[FloatingT, Unpack[Shape]], axis: SupportsIndex = -1) -> Tensor[FloatingT, Unpack[Shape]]:
     """``exp(x) / sum(exp(x))`` along ``axis``, shifted by the maximum so that nothing overflows.
 
     >>> import typedtensor as tt
@@ -50,15 +47,15 @@ def softmax(x: Tensor[FloatT, Unpack[S]], axis: SupportsIndex = -1) -> Tensor[Fl
     return wrap(_axis_ops.softmax(unwrap("softmax", x), axis))
 
 
-def log_softmax(x: Tensor[FloatT, Unpack[S]], axis: SupportsIndex = -1) -> Tensor[FloatT, Unpack[S]]:
+def log_softmax(x: Tensor[FloatingT, Unpack[Shape]], axis: SupportsIndex = -1) -> Tensor[FloatingT, Unpack[Shape]]:
     """``log(softmax(x))`` along ``axis``, computed as ``x - logsumexp(x)`` without overflow or ``log(0)``."""
     return wrap(_axis_ops.log_softmax(unwrap("log_softmax", x), axis))
 
 
 @overload
-def logsumexp(x: Tensor[FloatT, Unpack[tuple[Any, ...]]], axis: None = None, keepdims: Literal[False] = False) -> Tensor[FloatT]: ...
+def logsumexp(x: Tensor[FloatingT, Unpack[tuple[Any, ...]]], axis: None = None, keepdims: Literal[False] = False) -> Tensor[FloatingT]: ...
 @overload
-def logsumexp(x: Tensor[FloatT, Unpack[tuple[Any, ...]]], axis: Axis[AxisIndexT] = None, keepdims: bool = False) -> Tensor[FloatT, Unpack[tuple[Any, ...]]]: ...
+def logsumexp(x: Tensor[FloatingT, Unpack[tuple[Any, ...]]], axis: Axis[AxisIndexT] = None, keepdims: bool = False) -> Tensor[FloatingT, Unpack[tuple[Any, ...]]]: ...
 def logsumexp(x: Tensor[Any, Unpack[tuple[Any, ...]]], axis: Axis[AxisIndexT] = None, keepdims: bool = False) -> AnyTensor:
     """``log(sum(exp(x)))`` over ``axis`` (every form the reductions take), without overflow.
 
@@ -78,11 +75,11 @@ def _indices(op: str, indices: object) -> Array | int:
 
 
 @overload
-def take(x: Tensor[DTypeT, Unpack[tuple[Any, ...]]], indices: Tensor[integer, Unpack[S]], axis: None = None) -> Tensor[DTypeT, Unpack[S]]: ...
+def take(x: Tensor[GenericT, Unpack[tuple[Any, ...]]], indices: Tensor[integer, Unpack[Shape]], axis: None = None) -> Tensor[GenericT, Unpack[Shape]]: ...
 @overload
 def take(
-    x: Tensor[DTypeT, Unpack[tuple[Any, ...]]], indices: Tensor[integer, Unpack[tuple[Any, ...]]] | int, axis: SupportsIndex | None = None
-) -> Tensor[DTypeT, Unpack[tuple[Any, ...]]]: ...
+    x: Tensor[GenericT, Unpack[tuple[Any, ...]]], indices: Tensor[integer, Unpack[tuple[Any, ...]]] | int, axis: SupportsIndex | None = None
+) -> Tensor[GenericT, Unpack[tuple[Any, ...]]]: ...
 def take(x: Tensor[Any, Unpack[tuple[Any, ...]]], indices: Tensor[integer, Unpack[tuple[Any, ...]]] | int, axis: SupportsIndex | None = None) -> AnyTensor:
     """The elements of ``x`` at ``indices`` along ``axis`` (numpy's ``take``): the dim at ``axis``
     is replaced by the dims of ``indices``; with ``axis=None`` ``x`` is flattened first.
@@ -98,8 +95,8 @@ def take(x: Tensor[Any, Unpack[tuple[Any, ...]]], indices: Tensor[integer, Unpac
 
 
 def take_along_axis(
-    x: Tensor[DTypeT, Unpack[tuple[Any, ...]]], indices: Tensor[integer, Unpack[tuple[Any, ...]]], axis: SupportsIndex = -1
-) -> Tensor[DTypeT, Unpack[tuple[Any, ...]]]:
+    x: Tensor[GenericT, Unpack[tuple[Any, ...]]], indices: Tensor[integer, Unpack[tuple[Any, ...]]], axis: SupportsIndex = -1
+) -> Tensor[GenericT, Unpack[tuple[Any, ...]]]:
     """The elements of ``x`` at ``indices`` along ``axis``, position by position (numpy's
     ``take_along_axis``): ``indices`` has the rank of ``x``, its other dims broadcast with those
     of ``x``. ``take_along_axis(x, argmax(x, axis, keepdims=True), axis)`` picks each maximum.

@@ -4,24 +4,22 @@ from __future__ import annotations
 
 import functools
 import math
-from typing import Any, Final, SupportsIndex, TypeVar, TypeVarTuple, Unpack, overload
+from typing import Any, Final, SupportsIndex, Unpack, overload
 
 import numpy as np
 
 from typedtensor._arguments import int_argument, is_int
 from typedtensor._dtypes import float32, generic, int64, marker_of, numpy_dtype_of
 from typedtensor._errors import problem_error
+from typedtensor._generated.type_vars import GenericT, Shape
 from typedtensor._ops.common import refuse_result
 from typedtensor._shape_rules import INT_DIMS, Problem, Shape as RuleShape, arange_shape
 from typedtensor._tensor import Tensor, wrap
 
-DTypeT = TypeVar("DTypeT", bound=generic)
-Shape = TypeVarTuple("Shape")
-
 _CACHE_SIZE: Final = 1024
 
 
-def tensor(data: object, dtype: type[DTypeT] | None = None) -> Tensor[Any, Unpack[tuple[Any, ...]]]:
+def tensor(data: object, dtype: type[GenericT] | None = None) -> Tensor[Any, Unpack[tuple[Any, ...]]]:
     """A tensor holding a copy of ``data`` (nested sequences, a scalar, an array or a Tensor).
 
     Without ``dtype`` numpy's inference applies (Python floats give ``float64``).
@@ -55,11 +53,11 @@ def tensor(data: object, dtype: type[DTypeT] | None = None) -> Tensor[Any, Unpac
 @overload
 def zeros(shape: tuple[Unpack[Shape]]) -> Tensor[float32, Unpack[Shape]]: ...
 @overload
-def zeros(shape: tuple[Unpack[Shape]], dtype: type[DTypeT]) -> Tensor[DTypeT, Unpack[Shape]]: ...
+def zeros(shape: tuple[Unpack[Shape]], dtype: type[GenericT]) -> Tensor[GenericT, Unpack[Shape]]: ...
 @overload
 def zeros(shape: tuple[SupportsIndex, ...]) -> Tensor[float32, Unpack[tuple[Any, ...]]]: ...  # type: ignore[overload-cannot-match]  # pyright: ignore[reportOverlappingOverload]
 @overload
-def zeros(shape: tuple[SupportsIndex, ...], dtype: type[DTypeT]) -> Tensor[DTypeT, Unpack[tuple[Any, ...]]]: ...  # type: ignore[overload-cannot-match]  # pyright: ignore[reportOverlappingOverload]
+def zeros(shape: tuple[SupportsIndex, ...], dtype: type[GenericT]) -> Tensor[GenericT, Unpack[tuple[Any, ...]]]: ...  # type: ignore[overload-cannot-match]  # pyright: ignore[reportOverlappingOverload]
 def zeros(shape: tuple[Any, ...], dtype: type[generic] = float32) -> Tensor[Any, Unpack[tuple[Any, ...]]]:
     """A tensor of zeros; ``dtype`` defaults to ``float32``."""
     return _filled("zeros", shape, 0, dtype)
@@ -68,20 +66,20 @@ def zeros(shape: tuple[Any, ...], dtype: type[generic] = float32) -> Tensor[Any,
 @overload
 def ones(shape: tuple[Unpack[Shape]]) -> Tensor[float32, Unpack[Shape]]: ...
 @overload
-def ones(shape: tuple[Unpack[Shape]], dtype: type[DTypeT]) -> Tensor[DTypeT, Unpack[Shape]]: ...
+def ones(shape: tuple[Unpack[Shape]], dtype: type[GenericT]) -> Tensor[GenericT, Unpack[Shape]]: ...
 @overload
 def ones(shape: tuple[SupportsIndex, ...]) -> Tensor[float32, Unpack[tuple[Any, ...]]]: ...  # type: ignore[overload-cannot-match]  # pyright: ignore[reportOverlappingOverload]
 @overload
-def ones(shape: tuple[SupportsIndex, ...], dtype: type[DTypeT]) -> Tensor[DTypeT, Unpack[tuple[Any, ...]]]: ...  # type: ignore[overload-cannot-match]  # pyright: ignore[reportOverlappingOverload]
+def ones(shape: tuple[SupportsIndex, ...], dtype: type[GenericT]) -> Tensor[GenericT, Unpack[tuple[Any, ...]]]: ...  # type: ignore[overload-cannot-match]  # pyright: ignore[reportOverlappingOverload]
 def ones(shape: tuple[Any, ...], dtype: type[generic] = float32) -> Tensor[Any, Unpack[tuple[Any, ...]]]:
     """A tensor of ones; ``dtype`` defaults to ``float32``."""
     return _filled("ones", shape, 1, dtype)
 
 
 @overload
-def full(shape: tuple[Unpack[Shape]], value: complex | np.number[Any] | np.bool_, dtype: type[DTypeT]) -> Tensor[DTypeT, Unpack[Shape]]: ...
+def full(shape: tuple[Unpack[Shape]], value: complex | np.number[Any] | np.bool_, dtype: type[GenericT]) -> Tensor[GenericT, Unpack[Shape]]: ...
 @overload
-def full(shape: tuple[SupportsIndex, ...], value: complex | np.number[Any] | np.bool_, dtype: type[DTypeT]) -> Tensor[DTypeT, Unpack[tuple[Any, ...]]]: ...  # type: ignore[overload-cannot-match]  # pyright: ignore[reportOverlappingOverload]
+def full(shape: tuple[SupportsIndex, ...], value: complex | np.number[Any] | np.bool_, dtype: type[GenericT]) -> Tensor[GenericT, Unpack[tuple[Any, ...]]]: ...  # type: ignore[overload-cannot-match]  # pyright: ignore[reportOverlappingOverload]
 def full(shape: tuple[Any, ...], value: complex | np.number[Any] | np.bool_, dtype: type[generic]) -> Tensor[Any, Unpack[tuple[Any, ...]]]:
     """A tensor of ``shape`` with every element ``value``, converted to ``dtype``.
 
@@ -157,7 +155,7 @@ def _arange_problem(start: int, stop: int | None, step: int) -> Problem | None:
 @overload
 def arange(start: SupportsIndex, stop: SupportsIndex | None = None, step: SupportsIndex = 1) -> Tensor[int64, Any]: ...
 @overload
-def arange(start: SupportsIndex, stop: SupportsIndex | None = None, step: SupportsIndex = 1, *, dtype: type[DTypeT]) -> Tensor[DTypeT, Any]: ...
+def arange(start: SupportsIndex, stop: SupportsIndex | None = None, step: SupportsIndex = 1, *, dtype: type[GenericT]) -> Tensor[GenericT, Any]: ...
 def arange(start: SupportsIndex, stop: SupportsIndex | None = None, step: SupportsIndex = 1, *, dtype: type[generic] = int64) -> Tensor[Any, Any]:
     """``start, start + step, ...`` up to ``stop`` (excluded), as numpy's ``arange``; ``arange(n)``
     counts from 0 to ``n - 1``. The bounds are ints; ``dtype`` defaults to ``int64``.
@@ -189,7 +187,7 @@ def arange(start: SupportsIndex, stop: SupportsIndex | None = None, step: Suppor
 @overload
 def eye(n: SupportsIndex, m: SupportsIndex | None = None, *, k: SupportsIndex = 0) -> Tensor[float32, Any, Any]: ...
 @overload
-def eye(n: SupportsIndex, m: SupportsIndex | None = None, *, k: SupportsIndex = 0, dtype: type[DTypeT]) -> Tensor[DTypeT, Any, Any]: ...
+def eye(n: SupportsIndex, m: SupportsIndex | None = None, *, k: SupportsIndex = 0, dtype: type[GenericT]) -> Tensor[GenericT, Any, Any]: ...
 def eye(n: SupportsIndex, m: SupportsIndex | None = None, *, k: SupportsIndex = 0, dtype: type[generic] = float32) -> Tensor[Any, Any, Any]:
     """A ``[n, m]`` tensor (``m`` defaults to ``n``) with ones on diagonal ``k`` (0: the main
     one, positive above it) and zeros elsewhere; ``dtype`` defaults to ``float32`` as for ``zeros``.

@@ -10,15 +10,11 @@ does). Inner dims that differ, batch dims that do not broadcast and rank-0 opera
 
 from __future__ import annotations
 
-from typing import Literal, TypeVar, overload
+from typing import Literal, overload
 
+from typedtensor._generated.type_vars import BoolT, ComplexT, FloatingT, K, M, N, SignedT, UnsignedT
 from typedtensor._ops import linalg as _linalg
-from typedtensor._generated.type_vars import ComplexT, FloatingT, SignedT, UnsignedT
-from typedtensor._tensor import AnyTensor, BoolT, Tensor, unwrap, wrap
-
-N = TypeVar("N")
-K = TypeVar("K")
-M = TypeVar("M")
+from typedtensor._tensor import AnyTensor, Tensor, unwrap, wrap
 
 
 @overload

@@ -14,20 +14,18 @@ literal ``shape`` gives literal dims, as for ``zeros``.
 from __future__ import annotations
 
 import operator
-from typing import Any, SupportsIndex, TypeAlias, TypeVar, TypeVarTuple, Unpack, overload
+from typing import Any, SupportsIndex, TypeAlias, Unpack, overload
 
 import numpy as np
 
 from typedtensor._arguments import is_int
 from typedtensor._creation import checked_shape
-from typedtensor._dtypes import float32, float64, floating, generic, numpy_dtype_of
+from typedtensor._dtypes import float32, float64, generic, numpy_dtype_of
+from typedtensor._generated.type_vars import FloatingT, Shape
 from typedtensor._ops.common import refuse_result
 from typedtensor._tensor import Tensor
 
 __all__ = ["Rng", "normal", "uniform"]
-
-FloatT = TypeVar("FloatT", bound=floating)
-S = TypeVarTuple("S")
 
 #: Where random values come from: a numpy ``Generator``, an int seed, or None for fresh entropy.
 Rng: TypeAlias = np.random.Generator | int | None
@@ -36,15 +34,15 @@ _DRAWN = {numpy_dtype_of(float32), numpy_dtype_of(float64)}  # the dtypes numpy'
 
 
 @overload
-def normal(shape: tuple[Unpack[S]], *, rng: Rng = None, mean: float = 0.0, stddev: float = 1.0) -> Tensor[float32, Unpack[S]]: ...
+def normal(shape: tuple[Unpack[Shape]], *, rng: Rng = None, mean: float = 0.0, stddev: float = 1.0) -> Tensor[float32, Unpack[Shape]]: ...
 @overload
 def normal(
-    shape: tuple[Unpack[S]], dtype: type[FloatT], rng: Rng = None, *, mean: float = 0.0, stddev: float = 1.0
-) -> Tensor[FloatT, Unpack[S]]: ...
+    shape: tuple[Unpack[Shape]], dtype: type[FloatingT], rng: Rng = None, *, mean: float = 0.0, stddev: float = 1.0
+) -> Tensor[FloatingT, Unpack[Shape]]: ...
 @overload
 def normal(shape: tuple[SupportsIndex, ...], *, rng: Rng = None, mean: float = 0.0, stddev: float = 1.0) -> Tensor[float32, Unpack[tuple[Any, ...]]]: ...  # type: ignore[overload-cannot-match]  # pyright: ignore[reportOverlappingOverload]
 @overload
-def normal(shape: tuple[SupportsIndex, ...], dtype: type[FloatT], rng: Rng = None, *, mean: float = 0.0, stddev: float = 1.0) -> Tensor[FloatT, Unpack[tuple[Any, ...]]]: ...  # type: ignore[overload-cannot-match]  # pyright: ignore[reportOverlappingOverload]
+def normal(shape: tuple[SupportsIndex, ...], dtype: type[FloatingT], rng: Rng = None, *, mean: float = 0.0, stddev: float = 1.0) -> Tensor[FloatingT, Unpack[tuple[Any, ...]]]: ...  # type: ignore[overload-cannot-match]  # pyright: ignore[reportOverlappingOverload]
 def normal(
     shape: tuple[Any, ...], dtype: type[generic] = float32, rng: Rng = None, *, mean: float = 0.0, stddev: float = 1.0
 ) -> Tensor[Any, Unpack[tuple[Any, ...]]]:
@@ -61,15 +59,15 @@ def normal(
 
 
 @overload
-def uniform(shape: tuple[Unpack[S]], *, rng: Rng = None, low: float = 0.0, high: float = 1.0) -> Tensor[float32, Unpack[S]]: ...
+def uniform(shape: tuple[Unpack[Shape]], *, rng: Rng = None, low: float = 0.0, high: float = 1.0) -> Tensor[float32, Unpack[Shape]]: ...
 @overload
 def uniform(
-    shape: tuple[Unpack[S]], dtype: type[FloatT], rng: Rng = None, *, low: float = 0.0, high: float = 1.0
-) -> Tensor[FloatT, Unpack[S]]: ...
+    shape: tuple[Unpack[Shape]], dtype: type[FloatingT], rng: Rng = None, *, low: float = 0.0, high: float = 1.0
+) -> Tensor[FloatingT, Unpack[Shape]]: ...
 @overload
 def uniform(shape: tuple[SupportsIndex, ...], *, rng: Rng = None, low: float = 0.0, high: float = 1.0) -> Tensor[float32, Unpack[tuple[Any, ...]]]: ...  # type: ignore[overload-cannot-match]  # pyright: ignore[reportOverlappingOverload]
 @overload
-def uniform(shape: tuple[SupportsIndex, ...], dtype: type[FloatT], rng: Rng = None, *, low: float = 0.0, high: float = 1.0) -> Tensor[FloatT, Unpack[tuple[Any, ...]]]: ...  # type: ignore[overload-cannot-match]  # pyright: ignore[reportOverlappingOverload]
+def uniform(shape: tuple[SupportsIndex, ...], dtype: type[FloatingT], rng: Rng = None, *, low: float = 0.0, high: float = 1.0) -> Tensor[FloatingT, Unpack[tuple[Any, ...]]]: ...  # type: ignore[overload-cannot-match]  # pyright: ignore[reportOverlappingOverload]
 def uniform(
     shape: tuple[Any, ...], dtype: type[generic] = float32, rng: Rng = None, *, low: float = 0.0, high: float = 1.0
 ) -> Tensor[Any, Unpack[tuple[Any, ...]]]:

@@ -46,10 +46,10 @@ def argextreme_hook(op: str, ctx: CallContext) -> Type:
 
 
 def normalise_signature_hook(ctx: FunctionSigContext) -> FunctionLike:
-    """``softmax``'s declared ``(x: Tensor[FloatT, *S]) -> Tensor[FloatT, *S]``, its shapes loosened
-    to ``Tensor[FloatT, *tuple[Any, ...]]`` (the dtype still checked): mypy would otherwise solve
-    ``S`` from the type the result is assigned to and blame the argument, and could not solve it
-    for a union of tensors, which runs. ``normalise_hook`` computes the result."""
+    """``softmax``'s declared ``(x: Tensor[FloatingT, *Shape]) -> Tensor[FloatingT, *Shape]``, its
+    shapes loosened to ``Tensor[FloatingT, *tuple[Any, ...]]`` (the dtype still checked): mypy would
+    otherwise solve ``Shape`` from the type the result is assigned to and blame the argument, and
+    could not solve it for a union of tensors, which runs. ``normalise_hook`` computes the result."""
     signature = ctx.default_signature
     declared, parameter = get_proper_type(signature.ret_type), get_proper_type(signature.arg_types[0])
     if not isinstance(declared, Instance) or not declared.args or not isinstance(parameter, Instance) or not parameter.args:

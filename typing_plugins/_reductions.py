@@ -109,7 +109,7 @@ def _size_dim(size: int | shape_rules.Unknown, declared: Type, builtin_int: Inst
 
 
 FUNCTION_HOOKS: Final[dict[str, FunctionHook]] = {
-    **{f"typedtensor._reductions.reduce_{op}": functools.partial(reduce_function_hook, op) for op in shape_rules.REDUCTION_OPS},
+    **{f"typedtensor._generated.reductions.reduce_{op}": functools.partial(reduce_function_hook, op) for op in shape_rules.REDUCTION_OPS},
     **{f"typedtensor._creation.{name}": creation_hook for name in ("zeros", "ones", "full")},
 }
 METHOD_HOOKS: Final[dict[str, MethodHook]] = {op: functools.partial(reduce_method_hook, op) for op in shape_rules.REDUCTION_OPS}

@@ -130,8 +130,14 @@ _ONE_TENSOR_OPS: Final[dict[str, Infer]] = {
     "broadcast_to": _broadcast_to,
 }
 
+#: The ops whose overloads are generated live in ``typedtensor._generated.shaping``.
+_GENERATED_OPS: Final = ("expand_dims", "squeeze")
+
 FUNCTION_HOOKS: Final[dict[str, FunctionHook]] = {
-    **{f"typedtensor._shaping.{op}": functools.partial(function_hook, op, infer) for op, infer in _ONE_TENSOR_OPS.items()},
+    **{
+        f"typedtensor.{'_generated.shaping' if op in _GENERATED_OPS else '_shaping'}.{op}": functools.partial(function_hook, op, infer)
+        for op, infer in _ONE_TENSOR_OPS.items()
+    },
     **{f"typedtensor._shaping.{op}": functools.partial(join_hook, op) for op in ("concat", "stack")},
 }
 METHOD_HOOKS: Final[dict[str, MethodHook]] = {"reshape": functools.partial(method_hook, "reshape", _reshape)}

@@ -30,12 +30,13 @@ from typing_plugins._tensor_types import TENSOR
 #: The overloaded functions whose every item the plugin checks in the loose form.
 OVERLOADED_FUNCTIONS: Final = frozenset(
     {"typedtensor._linalg.matmul"}
-    | {f"typedtensor._shaping.{op}" for op in ("transpose", "expand_dims", "squeeze", "concat", "stack")}
+    | {f"typedtensor._shaping.{op}" for op in ("transpose", "concat", "stack")}
+    | {f"typedtensor._generated.shaping.{op}" for op in ("expand_dims", "squeeze")}
 )
 #: The overloaded methods of ``Tensor``, by name.
 OVERLOADED_METHODS: Final = frozenset({"__matmul__"})
 #: The reductions, functions and methods: their items take the fallback's ``axis`` when loosened.
-REDUCTION_FUNCTIONS: Final = frozenset(f"typedtensor._reductions.reduce_{op}" for op in shape_rules.REDUCTION_OPS)
+REDUCTION_FUNCTIONS: Final = frozenset(f"typedtensor._generated.reductions.reduce_{op}" for op in shape_rules.REDUCTION_OPS)
 REDUCTION_METHODS: Final = frozenset(shape_rules.REDUCTION_OPS)
 
 

@@ -3,14 +3,18 @@
 from __future__ import annotations
 
 import importlib.util
+import inspect
 import subprocess
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 from types import ModuleType
 from typing import Any
 
 import numpy as np
 import pytest
+
+import typedtensor as tt
 
 from tests.support import PROJECT
 from typedtensor._shape_rules import (
@@ -25,6 +29,28 @@ TENSOR_OPERANDS = [*CONCRETE, *CATEGORIES]
 def test_the_generated_code_is_current() -> None:
     check = subprocess.run([sys.executable, str(GENERATOR), "--check"], capture_output=True, text=True, cwd=PROJECT)
     assert check.returncode == 0, check.stdout + check.stderr
+
+
+def test_generated_code_is_whole_modules_and_one_block_ending_the_class_of_tensor(generator: ModuleType) -> None:
+    """Every module in ``_generated/`` is the generator's; the only code spliced into a hand-written
+    file is ``Tensor``'s one block of methods, the last of its class body."""
+    package = PROJECT / "typedtensor"
+    written = set(generator.outputs())
+    assert {path for path in (package / "_generated").glob("*.py") if path.name != "__init__.py"} <= written
+    spliced = [path.relative_to(package) for path in package.rglob("*.py") if "# BEGIN GENERATED" in path.read_text()]
+    assert spliced == [Path("_tensor.py")] and written - set((package / "_generated").glob("*.py")) == {package / "_tensor.py"}
+    text = (package / "_tensor.py").read_text()
+    assert text.count("# BEGIN GENERATED") == 1
+    after = text.split("    # END GENERATED methods\n", 1)[1]
+    assert not next(line for line in after.splitlines() if line.strip()).startswith(" "), "the block ends the class body"
+
+
+def test_each_docstring_of_the_table_is_its_generated_def_s(generator: ModuleType) -> None:
+    """``tools/docstrings.py`` holds the docstring of each generated function and method, and only those."""
+    for name, docstring in generator.DOCSTRINGS.items():
+        owner, _, attribute = name.rpartition(".")
+        documented = getattr(tt.Tensor if owner == "Tensor" else tt, attribute)
+        assert inspect.getdoc(documented) == inspect.cleandoc(docstring), name
 
 
 @pytest.fixture(scope="module")
