@@ -100,6 +100,46 @@ def test_the_ops_work_on_arrays_below_tensor() -> None:
     assert ops and {module: sorted(graph[module] & {"typedtensor._tensor"}) for module in ops} == {module: [] for module in ops}
 
 
+#: The layers of docs/architecture.md, lowest first: a module imports only from its own layer or below.
+#: Each module belongs to the first layer with a prefix of its name.
+LAYERS = (
+    ("typedtensor._shape_rules",),
+    ("typedtensor._dtypes", "typedtensor._dims", "typedtensor._errors", "typedtensor._arguments",
+     "typedtensor._generated.type_vars", "typedtensor._generated.reduction_axes"),
+    ("typedtensor._ops", "typedtensor._reducer"),
+    ("typedtensor._tensor",),
+    ("typedtensor._",  "typedtensor.random"),  # the public faces and the runtime checks
+    ("typedtensor",),
+)
+
+
+def layer(module: str) -> int:
+    return next(index for index, prefixes in enumerate(LAYERS) if module.startswith(prefixes))
+
+
+def test_imports_run_down_the_layers() -> None:
+    graph = import_graph()
+    library = [module for module in graph if module.startswith("typedtensor") and not module.startswith("typedtensor.lsp")]
+    upward = {module: sorted(target for target in graph[module] if layer(target) > layer(module)) for module in library}
+    assert {module: targets for module, targets in upward.items() if targets} == {}
+
+
+def test_the_plugin_reads_only_the_shape_rules_and_the_language_server_nothing() -> None:
+    graph = import_graph()
+    outside = {
+        module: sorted(target for target in targets if not target.startswith(allowed))
+        for module, targets in graph.items()
+        for allowed in [("typing_plugins", "typedtensor._shape_rules") if module.startswith("typing_plugins") else ("typedtensor.lsp",)]
+        if module.startswith(("typing_plugins", "typedtensor.lsp"))
+    }
+    assert {module: targets for module, targets in outside.items() if targets} == {}
+
+
+def test_the_shape_rules_import_no_numpy() -> None:
+    rules = {module: path for module, path in module_files().items() if module.startswith("typedtensor._shape_rules")}
+    assert rules and [module for module, path in rules.items() if any(name.split(".")[0] == "numpy" for name in _imported_names(module, path))] == []
+
+
 def test_a_circle_is_found() -> None:
     assert cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
 
