@@ -30,15 +30,12 @@ from mypy.types import (
 )
 
 from typing_plugins._calls import CallContext, NotUnderstood
+from typing_plugins._names import DIM
 from typing_plugins._rules import shape_rules
 from typing_plugins._tensor_types import dtype_name, tensor_type
 
 #: The kinds of sequence ``axis`` may be (any subclass too); not ``bytes``, ``range`` or ``deque``.
 _SEQUENCES: Final = ("builtins.tuple", "builtins.list")
-
-
-#: The base of named dims, whose instances ``y.shape[i]`` gives.
-DIM = "typedtensor._dims.Dim"
 
 
 def axis_argument(ctx: CallContext, formal: str = "axis") -> shape_rules.AxisSpec:

@@ -26,6 +26,7 @@ from typing_plugins._calls import (
     report,
     unknown_tensor,
 )
+from typing_plugins._names import AXIS_OPS
 from typing_plugins._reductions import infer_reduction
 from typing_plugins._rules import shape_rules
 from typing_plugins._tensor_types import TensorType, tensor_type
@@ -181,12 +182,12 @@ def _result(
 
 
 FUNCTION_HOOKS: Final[dict[str, FunctionHook]] = {
-    **{f"typedtensor._axis_ops.{op}": functools.partial(argextreme_hook, op) for op in ("argmax", "argmin")},
-    **{f"typedtensor._axis_ops.{op}": functools.partial(normalise_hook, op) for op in ("softmax", "log_softmax")},
-    "typedtensor._axis_ops.logsumexp": logsumexp_hook,
-    "typedtensor._axis_ops.take": take_hook,
-    "typedtensor._axis_ops.take_along_axis": take_along_axis_hook,
+    **{AXIS_OPS[op]: functools.partial(argextreme_hook, op) for op in ("argmax", "argmin")},
+    **{AXIS_OPS[op]: functools.partial(normalise_hook, op) for op in ("softmax", "log_softmax")},
+    AXIS_OPS["logsumexp"]: logsumexp_hook,
+    AXIS_OPS["take"]: take_hook,
+    AXIS_OPS["take_along_axis"]: take_along_axis_hook,
 }
 SIGNATURE_HOOKS: Final[dict[str, Callable[[FunctionSigContext], FunctionLike]]] = {
-    f"typedtensor._axis_ops.{op}": normalise_signature_hook for op in ("softmax", "log_softmax")
+    AXIS_OPS[op]: normalise_signature_hook for op in ("softmax", "log_softmax")
 }

@@ -15,6 +15,7 @@ from mypy.plugin import CheckerPluginInterface, FunctionContext, FunctionSigCont
 from mypy.types import AnyType, FunctionLike, Instance, LiteralType, Type, TypeOfAny, UnpackType, get_proper_type
 
 from typing_plugins._codes import ERROR_CODES
+from typing_plugins._names import PACKAGE
 from typing_plugins._rules import shape_rules
 from typing_plugins._tensor_types import MypyShape, TensorType, tensor_text
 
@@ -70,7 +71,7 @@ def mypy_dims(api: CheckerPluginInterface) -> shape_rules.Dims[Type]:
 
 def dtype_type(api: CheckerPluginInterface, name: str) -> Instance:
     """The marker class called ``name`` (by its public name: mypy resolves names through packages)."""
-    return api.named_generic_type(f"typedtensor.{name}", [])
+    return api.named_generic_type(f"{PACKAGE}.{name}", [])
 
 
 def new_tensor(api: CheckerPluginInterface, dtype: Type, shape: MypyShape) -> Instance:
@@ -85,7 +86,7 @@ def new_tensor(api: CheckerPluginInterface, dtype: Type, shape: MypyShape) -> In
         run = [UnpackType(api.named_generic_type("builtins.tuple", [any_type]))]
     elif shape.variadic is not None:
         run = [shape.variadic]
-    return api.named_generic_type("typedtensor.Tensor", [dtype, *map(dim, shape.prefix), *run, *map(dim, shape.suffix)])
+    return api.named_generic_type(f"{PACKAGE}.Tensor", [dtype, *map(dim, shape.prefix), *run, *map(dim, shape.suffix)])
 
 
 def unknown_tensor(api: CheckerPluginInterface, dtype: Type) -> Instance:

@@ -24,18 +24,15 @@ from mypy.typeops import get_all_type_vars
 from mypy.types import AnyType, CallableType, FunctionLike, Instance, LiteralType, Overloaded, Type, TypeAliasType, TypeOfAny, TypeVarType
 
 from typing_plugins._calls import unknown_tensor
+from typing_plugins._names import MATMUL, REDUCTIONS, SHAPING, TENSOR
 from typing_plugins._rules import shape_rules
-from typing_plugins._tensor_types import TENSOR
 
 #: The overloaded functions whose every item the plugin checks in the loose form.
-OVERLOADED_FUNCTIONS: Final = frozenset(
-    {"typedtensor._linalg.matmul"}
-    | {f"typedtensor._shaping.{op}" for op in ("transpose", "expand_dims", "squeeze", "concat", "stack")}
-)
+OVERLOADED_FUNCTIONS: Final = frozenset({MATMUL} | {SHAPING[op] for op in ("transpose", "expand_dims", "squeeze", "concat", "stack")})
 #: The overloaded methods of ``Tensor``, by name.
 OVERLOADED_METHODS: Final = frozenset({"__matmul__"})
 #: The reductions, functions and methods: their items take the fallback's ``axis`` when loosened.
-REDUCTION_FUNCTIONS: Final = frozenset(f"typedtensor._reductions.reduce_{op}" for op in shape_rules.REDUCTION_OPS)
+REDUCTION_FUNCTIONS: Final = frozenset(REDUCTIONS.values())
 REDUCTION_METHODS: Final = frozenset(shape_rules.REDUCTION_OPS)
 
 

@@ -8,7 +8,6 @@ is the rules' ``UNKNOWN``; the rules treat dims as opaque, so nothing is lost. T
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Final
 
 from mypy.maptype import map_instance_to_supertype
 from mypy.messages import format_type_bare
@@ -26,11 +25,8 @@ from mypy.types import (
     get_proper_type,
 )
 
+from typing_plugins._names import DTYPES_MODULE, GENERIC, TENSOR
 from typing_plugins._rules import shape_rules
-
-TENSOR: Final = "typedtensor._tensor.Tensor"
-DTYPES_MODULE: Final = "typedtensor._dtypes"
-GENERIC: Final = f"{DTYPES_MODULE}.generic"
 
 MypyShape = shape_rules.Shape[Type, UnpackType]
 

@@ -16,11 +16,11 @@ from mypy.plugin import Plugin, ReportConfigContext
 
 from typing_plugins import _axis_ops, _creation, _elementwise, _indexing, _linalg, _reductions, _shaping
 from typing_plugins._calls import FunctionHook, FunctionSignatureHook, MethodHook, MethodSignatureHook
+from typing_plugins._names import TENSOR
 from typing_plugins._rules import SOURCES_DIGEST
 from typing_plugins._signatures import (
     OVERLOADED_FUNCTIONS, OVERLOADED_METHODS, REDUCTION_FUNCTIONS, REDUCTION_METHODS, loosened_reduction, loosened_signature,
 )
-from typing_plugins._tensor_types import TENSOR
 
 #: Bump whenever inference changes: mypy then drops cached results computed by an older plugin.
 PLUGIN_VERSION: Final = 5
