@@ -29,7 +29,7 @@ from typing_plugins._calls import (
 from typing_plugins._names import AXIS_OPS
 from typing_plugins._reductions import infer_reduction
 from typing_plugins._rules import shape_rules
-from typing_plugins._tensor_types import TensorType, tensor_type
+from typing_plugins._tensor_types import TensorType, int_literal, tensor_type
 
 MypyShape = shape_rules.Shape[Type, UnpackType]
 
@@ -146,9 +146,9 @@ def _indices(ctx: CallContext) -> TensorType | int | None:
     tensor = tensor_type(typ)
     if tensor is not None:
         return tensor
-    literal = typ.last_known_value if isinstance(typ, Instance) else typ
-    if isinstance(literal, LiteralType) and isinstance(literal.value, int) and not isinstance(literal.value, bool):
-        return literal.value
+    value = int_literal(typ)
+    if value is not None:
+        return value
     if isinstance(typ, Instance) and typ.type.fullname == "builtins.int":
         return None
     raise NotUnderstood

@@ -12,12 +12,12 @@ from typing import TypeAlias
 
 from mypy.nodes import Context
 from mypy.plugin import CheckerPluginInterface, FunctionContext, FunctionSigContext, MethodContext, MethodSigContext
-from mypy.types import AnyType, FunctionLike, Instance, LiteralType, Type, TypeOfAny, UnpackType, get_proper_type
+from mypy.types import AnyType, FunctionLike, Instance, LiteralType, Type, TypeOfAny, UnpackType
 
 from typing_plugins._codes import ERROR_CODES
 from typing_plugins._names import PACKAGE
 from typing_plugins._rules import shape_rules
-from typing_plugins._tensor_types import MypyShape, TensorType, tensor_text
+from typing_plugins._tensor_types import MypyShape, TensorType, int_literal, tensor_text
 
 CallContext: TypeAlias = FunctionContext | MethodContext
 #: Hooks of the plugin's tables: the call's context in, its result type out.
@@ -59,14 +59,7 @@ def int_type(api: CheckerPluginInterface) -> Instance:
 def mypy_dims(api: CheckerPluginInterface) -> shape_rules.Dims[Type]:
     """Dims as mypy types: ``Literal[n]`` has size n; Dim classes and TypeVars have none."""
     builtin_int = int_type(api)
-
-    def size(dim: Type) -> int | None:
-        proper = get_proper_type(dim)
-        if isinstance(proper, LiteralType) and isinstance(proper.value, int) and not isinstance(proper.value, bool):
-            return proper.value
-        return None
-
-    return shape_rules.Dims(size, lambda n: LiteralType(n, builtin_int))
+    return shape_rules.Dims(int_literal, lambda n: LiteralType(n, builtin_int))
 
 
 def dtype_type(api: CheckerPluginInterface, name: str) -> Instance:
