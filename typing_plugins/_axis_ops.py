@@ -5,12 +5,11 @@ from __future__ import annotations
 
 import functools
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Final
 
 from mypy.nodes import Context
-from mypy.plugin import FunctionSigContext
-from mypy.types import FunctionLike, Instance, LiteralType, Type, UnpackType, get_proper_type
+from mypy.types import Instance, LiteralType, Type, UnpackType, get_proper_type
 
 from typing_plugins._arguments import keepdims_argument, single_axis_argument
 from typing_plugins._calls import (
@@ -44,21 +43,6 @@ def argextreme_hook(op: str, ctx: CallContext) -> Type:
         return _result(ctx, op, shape, dtype_type(ctx.api, "int64"), [tensor])
 
     return guarded(ctx, infer)
-
-
-def normalise_signature_hook(ctx: FunctionSigContext) -> FunctionLike:
-    """``softmax``'s declared ``(x: Tensor[FloatT, *S]) -> Tensor[FloatT, *S]``, its shapes loosened
-    to ``Tensor[FloatT, *tuple[Any, ...]]`` (the dtype still checked): mypy would otherwise solve
-    ``S`` from the type the result is assigned to and blame the argument, and could not solve it
-    for a union of tensors, which runs. ``normalise_hook`` computes the result."""
-    signature = ctx.default_signature
-    declared, parameter = get_proper_type(signature.ret_type), get_proper_type(signature.arg_types[0])
-    if not isinstance(declared, Instance) or not declared.args or not isinstance(parameter, Instance) or not parameter.args:
-        return signature
-    return signature.copy_modified(
-        arg_types=[unknown_tensor(ctx.api, parameter.args[0]), *signature.arg_types[1:]],
-        ret_type=unknown_tensor(ctx.api, declared.args[0]),
-    )
 
 
 def normalise_hook(op: str, ctx: CallContext) -> Type:
@@ -187,7 +171,4 @@ FUNCTION_HOOKS: Final[dict[str, FunctionHook]] = {
     AXIS_OPS["logsumexp"]: logsumexp_hook,
     AXIS_OPS["take"]: take_hook,
     AXIS_OPS["take_along_axis"]: take_along_axis_hook,
-}
-SIGNATURE_HOOKS: Final[dict[str, Callable[[FunctionSigContext], FunctionLike]]] = {
-    AXIS_OPS[op]: normalise_signature_hook for op in ("softmax", "log_softmax")
 }

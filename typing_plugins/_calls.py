@@ -41,9 +41,16 @@ def guarded(ctx: CallContext, infer: Callable[[], Type]) -> Type:
     except NotUnderstood:
         return ctx.default_return_type
     except Exception as error:  # noqa: BLE001 - a plugin bug must not stop the user's mypy run
-        # Say so at the call rather than hide it: the project's tests fail on this note.
-        ctx.api.msg.note(f"typedtensor's mypy plugin failed here and kept the declared type ({error!r}); please report it", ctx.context)
+        note_failure(ctx.api, ctx.context, error)
         return ctx.default_return_type
+
+
+def note_failure(api: CheckerPluginInterface, context: Context, error: Exception) -> None:
+    """Say at the call that a hook failed and the call kept its declared type.
+
+    Said rather than hidden: the project's tests fail on this note.
+    """
+    api.msg.note(f"typedtensor's mypy plugin failed here and kept the declared type ({error!r}); please report it", context)
 
 
 def report(ctx: CallContext, problem: shape_rules.Problem, op: str, operands: Sequence[Operand], where: Context | None = None) -> None:

@@ -35,9 +35,7 @@ from mypy.types import (
 from typing_plugins._calls import (
     CallContext,
     FunctionHook,
-    FunctionSignatureHook,
     MethodHook,
-    MethodSignatureHook,
     NotUnderstood,
     dtype_type,
     guarded,
@@ -48,7 +46,6 @@ from typing_plugins._calls import (
 )
 from typing_plugins._names import DTYPES_MODULE, ELEMENTWISE
 from typing_plugins._rules import shape_rules
-from typing_plugins._signatures import loosened_signature
 from typing_plugins._tensor_types import TensorType, dtype_name, tensor_type
 
 #: A Python scalar operand by its kind (``"float"``), as the dtype rules know it.
@@ -283,6 +280,3 @@ SCALAR_METHOD_HOOKS: Final[dict[str, MethodHook]] = {
     for scalar in ("bool", "int", "float", "complex")
     for name, op in (("eq", "equal"), ("ne", "not_equal"))
 }
-#: Every function, and every operator (``astype`` takes its shape from its receiver, not from the context).
-FUNCTION_SIGNATURE_HOOKS: Final[dict[str, FunctionSignatureHook]] = dict.fromkeys(FUNCTION_HOOKS, loosened_signature)
-METHOD_SIGNATURE_HOOKS: Final[dict[str, MethodSignatureHook]] = {name: loosened_signature for name in METHOD_HOOKS if name != "astype"}
