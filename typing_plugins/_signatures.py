@@ -120,6 +120,7 @@ class _Loosen(TypeTranslator):
         self.any_tensor = unknown_tensor(api, AnyType(TypeOfAny.special_form))
 
     def signature(self, signature: CallableType) -> CallableType:
+        """``signature`` loosened, with the type variables its loose parameters still use."""
         loose = signature.copy_modified(
             arg_types=[arg_type.accept(self) for arg_type in signature.arg_types],
             ret_type=signature.ret_type.accept(self),
