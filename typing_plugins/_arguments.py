@@ -30,15 +30,12 @@ from mypy.types import (
 )
 
 from typing_plugins._calls import CallContext, NotUnderstood
+from typing_plugins._names import DIM
 from typing_plugins._rules import shape_rules
-from typing_plugins._tensor_types import dtype_name, tensor_type
+from typing_plugins._tensor_types import dtype_name, int_literal, tensor_type
 
 #: The kinds of sequence ``axis`` may be (any subclass too); not ``bytes``, ``range`` or ``deque``.
 _SEQUENCES: Final = ("builtins.tuple", "builtins.list")
-
-
-#: The base of named dims, whose instances ``y.shape[i]`` gives.
-DIM = "typedtensor._dims.Dim"
 
 
 def axis_argument(ctx: CallContext, formal: str = "axis") -> shape_rules.AxisSpec:
@@ -95,8 +92,8 @@ def shape_argument(ctx: CallContext) -> tuple[int | shape_rules.Unknown, ...] | 
 
 def _size(typ: Type) -> int | shape_rules.Unknown:
     """A literal size, else ``UNKNOWN`` (also a negative or ``bool`` one: the call fails at run time)."""
-    value = _literal_value(_proper(typ))
-    return value if isinstance(value, int) and not isinstance(value, bool) and value >= 0 else shape_rules.UNKNOWN
+    value = int_literal(_proper(typ))
+    return value if value is not None and value >= 0 else shape_rules.UNKNOWN
 
 
 def _actual(ctx: CallContext, formal: str) -> tuple[Type, Expression] | None:
@@ -131,8 +128,8 @@ def _axis_item(typ: Type) -> int | shape_rules.Unknown:
     """One axis: its literal value, or ``UNKNOWN`` for an ``int`` or numpy integer (or an
     ``IntEnum`` member) that is not literal."""
     proper = _proper(typ)
-    value = _literal_value(proper)
-    if isinstance(value, int) and not isinstance(value, bool):
+    value = int_literal(proper)
+    if value is not None:
         return value
     if isinstance(proper, AnyType) or (isinstance(proper, Instance) and _is_index(proper)):
         return shape_rules.UNKNOWN
@@ -264,7 +261,7 @@ def _dim(typ: Type) -> Type | shape_rules.Unknown:
     """One size: a ``Literal`` int, a named or generic dim as it is; ``UNKNOWN`` for a plain int."""
     proper = _proper(typ)
     literal = proper.last_known_value if isinstance(proper, Instance) and proper.last_known_value else proper
-    if isinstance(literal, LiteralType) and isinstance(literal.value, int) and not isinstance(literal.value, bool):
+    if int_literal(literal) is not None:
         return literal
     if isinstance(proper, TypeVarType) or (isinstance(proper, Instance) and proper.type.has_base(DIM)):
         return proper  # before ints: a named dim is an int subclass
@@ -325,8 +322,8 @@ def dim_argument(ctx: CallContext, formal: str) -> Type | shape_rules.Unknown | 
     proper = None if actual is None else _proper(actual[0])
     if proper is None or isinstance(proper, NoneType):
         return None
-    value = _literal_value(proper)
-    if isinstance(value, int) and not isinstance(value, bool):
+    value = int_literal(proper)
+    if value is not None:
         return LiteralType(value, ctx.api.named_generic_type("builtins.int", []))
     if isinstance(proper, Instance) and proper.type.has_base(DIM):
         return proper
@@ -376,8 +373,8 @@ def _index_type_item(typ: Type) -> shape_rules.IndexItem[Type, UnpackType]:
 
 def _slice_bound(typ: Type) -> int | shape_rules.Unknown | None:
     proper = _proper(typ)
-    value = _literal_value(proper)
-    if isinstance(value, int) and not isinstance(value, bool):
+    value = int_literal(proper)
+    if value is not None:
         return value
     if isinstance(proper, NoneType):
         return None

@@ -5,12 +5,11 @@ from __future__ import annotations
 
 import functools
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Final
 
 from mypy.nodes import Context
-from mypy.plugin import FunctionSigContext
-from mypy.types import FunctionLike, Instance, LiteralType, Type, UnpackType, get_proper_type
+from mypy.types import Instance, LiteralType, Type, UnpackType, get_proper_type
 
 from typing_plugins._arguments import keepdims_argument, single_axis_argument
 from typing_plugins._calls import (
@@ -26,9 +25,10 @@ from typing_plugins._calls import (
     report,
     unknown_tensor,
 )
+from typing_plugins._names import AXIS_OPS
 from typing_plugins._reductions import infer_reduction
 from typing_plugins._rules import shape_rules
-from typing_plugins._tensor_types import TensorType, tensor_type
+from typing_plugins._tensor_types import TensorType, int_literal, tensor_type
 
 MypyShape = shape_rules.Shape[Type, UnpackType]
 
@@ -43,21 +43,6 @@ def argextreme_hook(op: str, ctx: CallContext) -> Type:
         return _result(ctx, op, shape, dtype_type(ctx.api, "int64"), [tensor])
 
     return guarded(ctx, infer)
-
-
-def normalise_signature_hook(ctx: FunctionSigContext) -> FunctionLike:
-    """``softmax``'s declared ``(x: Tensor[FloatingT, *Shape]) -> Tensor[FloatingT, *Shape]``, its
-    shapes loosened to ``Tensor[FloatingT, *tuple[Any, ...]]`` (the dtype still checked): mypy would
-    otherwise solve ``Shape`` from the type the result is assigned to and blame the argument, and
-    could not solve it for a union of tensors, which runs. ``normalise_hook`` computes the result."""
-    signature = ctx.default_signature
-    declared, parameter = get_proper_type(signature.ret_type), get_proper_type(signature.arg_types[0])
-    if not isinstance(declared, Instance) or not declared.args or not isinstance(parameter, Instance) or not parameter.args:
-        return signature
-    return signature.copy_modified(
-        arg_types=[unknown_tensor(ctx.api, parameter.args[0]), *signature.arg_types[1:]],
-        ret_type=unknown_tensor(ctx.api, declared.args[0]),
-    )
 
 
 def normalise_hook(op: str, ctx: CallContext) -> Type:
@@ -145,9 +130,9 @@ def _indices(ctx: CallContext) -> TensorType | int | None:
     tensor = tensor_type(typ)
     if tensor is not None:
         return tensor
-    literal = typ.last_known_value if isinstance(typ, Instance) else typ
-    if isinstance(literal, LiteralType) and isinstance(literal.value, int) and not isinstance(literal.value, bool):
-        return literal.value
+    value = int_literal(typ)
+    if value is not None:
+        return value
     if isinstance(typ, Instance) and typ.type.fullname == "builtins.int":
         return None
     raise NotUnderstood
@@ -181,12 +166,9 @@ def _result(
 
 
 FUNCTION_HOOKS: Final[dict[str, FunctionHook]] = {
-    **{f"typedtensor._axis_ops.{op}": functools.partial(argextreme_hook, op) for op in ("argmax", "argmin")},
-    **{f"typedtensor._axis_ops.{op}": functools.partial(normalise_hook, op) for op in ("softmax", "log_softmax")},
-    "typedtensor._axis_ops.logsumexp": logsumexp_hook,
-    "typedtensor._axis_ops.take": take_hook,
-    "typedtensor._axis_ops.take_along_axis": take_along_axis_hook,
-}
-SIGNATURE_HOOKS: Final[dict[str, Callable[[FunctionSigContext], FunctionLike]]] = {
-    f"typedtensor._axis_ops.{op}": normalise_signature_hook for op in ("softmax", "log_softmax")
+    **{AXIS_OPS[op]: functools.partial(argextreme_hook, op) for op in ("argmax", "argmin")},
+    **{AXIS_OPS[op]: functools.partial(normalise_hook, op) for op in ("softmax", "log_softmax")},
+    AXIS_OPS["logsumexp"]: logsumexp_hook,
+    AXIS_OPS["take"]: take_hook,
+    AXIS_OPS["take_along_axis"]: take_along_axis_hook,
 }

@@ -13,11 +13,12 @@ from typing import TypeAlias
 from mypy.erasetype import remove_instance_last_known_values
 from mypy.nodes import Context, TypeInfo
 from mypy.plugin import CheckerPluginInterface, FunctionContext, FunctionSigContext, MethodContext, MethodSigContext
-from mypy.types import AnyType, FunctionLike, Instance, LiteralType, Type, TypeOfAny, UnpackType, get_proper_type
+from mypy.types import AnyType, FunctionLike, Instance, LiteralType, Type, TypeOfAny, UnpackType
 
 from typing_plugins._codes import ERROR_CODES
+from typing_plugins._names import PACKAGE
 from typing_plugins._rules import shape_rules
-from typing_plugins._tensor_types import MypyShape, TensorType, tensor_text
+from typing_plugins._tensor_types import MypyShape, TensorType, int_literal, tensor_text
 
 CallContext: TypeAlias = FunctionContext | MethodContext
 #: Hooks of the plugin's tables: the call's context in, its result type out.
@@ -41,9 +42,16 @@ def guarded(ctx: CallContext, infer: Callable[[], Type]) -> Type:
     except NotUnderstood:
         return ctx.default_return_type
     except Exception as error:  # noqa: BLE001 - a plugin bug must not stop the user's mypy run
-        # Say so at the call rather than hide it: the project's tests fail on this note.
-        ctx.api.msg.note(f"typedtensor's mypy plugin failed here and kept the declared type ({error!r}); please report it", ctx.context)
+        note_failure(ctx.api, ctx.context, error)
         return ctx.default_return_type
+
+
+def note_failure(api: CheckerPluginInterface, context: Context, error: Exception) -> None:
+    """Say at the call that a hook failed and the call kept its declared type.
+
+    Said rather than hidden: the project's tests fail on this note.
+    """
+    api.msg.note(f"typedtensor's mypy plugin failed here and kept the declared type ({error!r}); please report it", context)
 
 
 def report(ctx: CallContext, problem: shape_rules.Problem, op: str, operands: Sequence[Operand], where: Context | None = None) -> None:
@@ -59,19 +67,12 @@ def int_type(api: CheckerPluginInterface) -> Instance:
 def mypy_dims(api: CheckerPluginInterface) -> shape_rules.Dims[Type]:
     """Dims as mypy types: ``Literal[n]`` has size n; Dim classes and TypeVars have none."""
     builtin_int = int_type(api)
-
-    def size(dim: Type) -> int | None:
-        proper = get_proper_type(dim)
-        if isinstance(proper, LiteralType) and isinstance(proper.value, int) and not isinstance(proper.value, bool):
-            return proper.value
-        return None
-
-    return shape_rules.Dims(size, lambda n: LiteralType(n, builtin_int))
+    return shape_rules.Dims(int_literal, lambda n: LiteralType(n, builtin_int))
 
 
 def dtype_type(api: CheckerPluginInterface, name: str) -> Instance:
     """The marker class called ``name`` (by its public name: mypy resolves names through packages)."""
-    return api.named_generic_type(f"typedtensor.{name}", [])
+    return api.named_generic_type(f"{PACKAGE}.{name}", [])
 
 
 def new_tensor(api: CheckerPluginInterface, dtype: Type, shape: MypyShape, tensor_class: TypeInfo | None = None) -> Instance:
@@ -92,7 +93,7 @@ def new_tensor(api: CheckerPluginInterface, dtype: Type, shape: MypyShape, tenso
     args = [dtype, *map(dim, shape.prefix), *run, *map(dim, shape.suffix)]
     if tensor_class is not None:
         return Instance(tensor_class, [remove_instance_last_known_values(arg) for arg in args])  # as named_generic_type
-    return api.named_generic_type("typedtensor.Tensor", args)
+    return api.named_generic_type(f"{PACKAGE}.Tensor", args)
 
 
 def unknown_tensor(api: CheckerPluginInterface, dtype: Type) -> Instance:

@@ -9,9 +9,9 @@ from mypy.types import Instance, Type, UnpackType, get_proper_type
 
 from typing_plugins._arguments import dim_argument
 from typing_plugins._calls import CallContext, FunctionHook, NotUnderstood, guarded, mypy_dims, new_tensor, report, unknown_tensor
+from typing_plugins._names import CREATION, RANDOM, TENSOR
 from typing_plugins._reductions import creation_hook
 from typing_plugins._rules import shape_rules
-from typing_plugins._tensor_types import TENSOR
 
 
 def arange_hook(ctx: CallContext) -> Type:
@@ -54,7 +54,7 @@ def _infer_sized(ctx: CallContext, op: str, shape: shape_rules.Shape[Type, Unpac
 
 
 FUNCTION_HOOKS: Final[dict[str, FunctionHook]] = {
-    **{f"typedtensor.random.{name}": creation_hook for name in ("normal", "uniform")},
-    "typedtensor._creation.arange": arange_hook,
-    "typedtensor._creation.eye": eye_hook,
+    **dict.fromkeys(RANDOM.values(), creation_hook),
+    CREATION["arange"]: arange_hook,
+    CREATION["eye"]: eye_hook,
 }

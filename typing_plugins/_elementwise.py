@@ -35,9 +35,7 @@ from mypy.types import (
 from typing_plugins._calls import (
     CallContext,
     FunctionHook,
-    FunctionSignatureHook,
     MethodHook,
-    MethodSignatureHook,
     NotUnderstood,
     dtype_type,
     guarded,
@@ -46,9 +44,9 @@ from typing_plugins._calls import (
     report,
     unknown_tensor,
 )
+from typing_plugins._names import DTYPES_MODULE, ELEMENTWISE
 from typing_plugins._rules import shape_rules
-from typing_plugins._signatures import loosened_signature
-from typing_plugins._tensor_types import DTYPES_MODULE, TensorType, dtype_name, tensor_type
+from typing_plugins._tensor_types import TensorType, dtype_name, tensor_type
 
 #: A Python scalar operand by its kind (``"float"``), as the dtype rules know it.
 Operand = TensorType | shape_rules.ScalarKind
@@ -62,7 +60,6 @@ _SCALAR_KINDS: Final[dict[str, shape_rules.ScalarKind]] = {
     "builtins.float": "float",
     "builtins.complex": "complex",
 }
-_MODULE: Final = "typedtensor._generated.elementwise"
 
 
 def _arguments(ctx: CallContext, count: int) -> list[Type]:
@@ -262,10 +259,10 @@ def _marker(typ: Type) -> tuple[Type | None, bool]:
 
 
 FUNCTION_HOOKS: Final[dict[str, FunctionHook]] = {
-    **{f"{_MODULE}.{op}": functools.partial(unary_function_hook, op) for op in shape_rules.UNARY_RULES},
-    **{f"{_MODULE}.{op}": functools.partial(binary_function_hook, op) for op in shape_rules.BINARY_RULES},
-    f"{_MODULE}.where": where_hook,
-    f"{_MODULE}.cast": functools.partial(cast_function_hook, "cast"),
+    **{ELEMENTWISE[op]: functools.partial(unary_function_hook, op) for op in shape_rules.UNARY_RULES},
+    **{ELEMENTWISE[op]: functools.partial(binary_function_hook, op) for op in shape_rules.BINARY_RULES},
+    ELEMENTWISE["where"]: where_hook,
+    ELEMENTWISE["cast"]: functools.partial(cast_function_hook, "cast"),
 }
 METHOD_HOOKS: Final[dict[str, MethodHook]] = {
     **{name: functools.partial(unary_method_hook, op) for name, op in shape_rules.UNARY_METHODS.items()},
@@ -283,6 +280,3 @@ SCALAR_METHOD_HOOKS: Final[dict[str, MethodHook]] = {
     for scalar in ("bool", "int", "float", "complex")
     for name, op in (("eq", "equal"), ("ne", "not_equal"))
 }
-#: Every function, and every operator (``astype`` takes its shape from its receiver, not from the context).
-FUNCTION_SIGNATURE_HOOKS: Final[dict[str, FunctionSignatureHook]] = dict.fromkeys(FUNCTION_HOOKS, loosened_signature)
-METHOD_SIGNATURE_HOOKS: Final[dict[str, MethodSignatureHook]] = {name: loosened_signature for name in METHOD_HOOKS if name != "astype"}

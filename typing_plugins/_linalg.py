@@ -16,6 +16,7 @@ from mypy.types import AnyType, Type, TypeOfAny
 
 from typing_plugins._arguments import flag_argument
 from typing_plugins._calls import CallContext, FunctionHook, MethodHook, NotUnderstood, dtype_type, guarded, mypy_dims, new_tensor, report, unknown_tensor
+from typing_plugins._names import MATMUL
 from typing_plugins._rules import shape_rules
 from typing_plugins._tensor_types import TensorType, dtype_name, tensor_type
 
@@ -65,7 +66,7 @@ def promoted_dtype(ctx: CallContext, tensors: Sequence[TensorType]) -> Type:
     return dtype_type(ctx.api, shape_rules.promote(*known))
 
 
-FUNCTION_HOOKS: Final[dict[str, FunctionHook]] = {"typedtensor._linalg.matmul": matmul_function_hook}
+FUNCTION_HOOKS: Final[dict[str, FunctionHook]] = {MATMUL: matmul_function_hook}
 METHOD_HOOKS: Final[dict[str, MethodHook]] = {
     "__matmul__": functools.partial(matmul_method_hook, False),
     "__rmatmul__": functools.partial(matmul_method_hook, True),

@@ -6,14 +6,14 @@ import functools
 from typing import Final
 
 from mypy.errorcodes import ARG_TYPE
+from mypy.plugin import MethodContext
 from mypy.types import AnyType, Instance, LiteralType, Type, TypeOfAny, TypeVarType, UnpackType, get_proper_type
 
-from typing_plugins._arguments import DIM, axis_argument, bool_axis, dtype_argument, keepdims_argument, shape_argument
-from mypy.plugin import MethodContext
-
+from typing_plugins._arguments import axis_argument, bool_axis, dtype_argument, keepdims_argument, shape_argument
 from typing_plugins._calls import CallContext, FunctionHook, NotUnderstood, MethodHook, dtype_type, guarded, int_type, new_tensor, report, unknown_tensor
+from typing_plugins._names import CREATION, DIM, REDUCTIONS, TENSOR
 from typing_plugins._rules import shape_rules
-from typing_plugins._tensor_types import TENSOR, TensorType, dtype_name, tensor_type
+from typing_plugins._tensor_types import TensorType, dtype_name, tensor_type
 
 
 def reduce_function_hook(op: str, ctx: CallContext) -> Type:
@@ -109,7 +109,7 @@ def _size_dim(size: int | shape_rules.Unknown, declared: Type, builtin_int: Inst
 
 
 FUNCTION_HOOKS: Final[dict[str, FunctionHook]] = {
-    **{f"typedtensor._generated.reductions.reduce_{op}": functools.partial(reduce_function_hook, op) for op in shape_rules.REDUCTION_OPS},
-    **{f"typedtensor._creation.{name}": creation_hook for name in ("zeros", "ones", "full")},
+    **{fullname: functools.partial(reduce_function_hook, op) for op, fullname in REDUCTIONS.items()},
+    **{CREATION[name]: creation_hook for name in ("zeros", "ones", "full")},
 }
 METHOD_HOOKS: Final[dict[str, MethodHook]] = {op: functools.partial(reduce_method_hook, op) for op in shape_rules.REDUCTION_OPS}

@@ -18,8 +18,9 @@ from mypy.types import Instance, Type, get_proper_type
 from typing_plugins._arguments import axis_argument, int_argument, sizes_argument, tensors_argument
 from typing_plugins._calls import CallContext, FunctionHook, MethodHook, NotUnderstood, guarded, mypy_dims, new_tensor, report, unknown_tensor
 from typing_plugins._linalg import promoted_dtype
+from typing_plugins._names import SHAPING, TENSOR
 from typing_plugins._rules import shape_rules
-from typing_plugins._tensor_types import TENSOR, MypyShape, TensorType, _type_text, tensor_type
+from typing_plugins._tensor_types import MypyShape, TensorType, _type_text, tensor_type
 
 AttributeHook: TypeAlias = Callable[[AttributeContext], Type]
 #: What an op's rule says of a call: the result shape, or a problem and the text of the target
@@ -130,15 +131,9 @@ _ONE_TENSOR_OPS: Final[dict[str, Infer]] = {
     "broadcast_to": _broadcast_to,
 }
 
-#: The ops whose overloads are generated live in ``typedtensor._generated.shaping``.
-_GENERATED_OPS: Final = ("expand_dims", "squeeze")
-
 FUNCTION_HOOKS: Final[dict[str, FunctionHook]] = {
-    **{
-        f"typedtensor.{'_generated.shaping' if op in _GENERATED_OPS else '_shaping'}.{op}": functools.partial(function_hook, op, infer)
-        for op, infer in _ONE_TENSOR_OPS.items()
-    },
-    **{f"typedtensor._shaping.{op}": functools.partial(join_hook, op) for op in ("concat", "stack")},
+    **{SHAPING[op]: functools.partial(function_hook, op, infer) for op, infer in _ONE_TENSOR_OPS.items()},
+    **{SHAPING[op]: functools.partial(join_hook, op) for op in ("concat", "stack")},
 }
 METHOD_HOOKS: Final[dict[str, MethodHook]] = {"reshape": functools.partial(method_hook, "reshape", _reshape)}
 ATTRIBUTE_HOOKS: Final[dict[str, AttributeHook]] = {f"{TENSOR}.T": transposed_attribute_hook}

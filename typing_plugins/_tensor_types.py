@@ -8,11 +8,11 @@ is the rules' ``UNKNOWN``; the rules treat dims as opaque, so nothing is lost. T
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Final
 
 from mypy.maptype import map_instance_to_supertype
 from mypy.messages import format_type_bare
 from mypy.options import Options
+from mypy.typeops import try_getting_int_literals_from_type
 from mypy.types import (
     AnyType,
     Instance,
@@ -26,11 +26,8 @@ from mypy.types import (
     get_proper_type,
 )
 
+from typing_plugins._names import DTYPES_MODULE, GENERIC, TENSOR
 from typing_plugins._rules import shape_rules
-
-TENSOR: Final = "typedtensor._tensor.Tensor"
-DTYPES_MODULE: Final = "typedtensor._dtypes"
-GENERIC: Final = f"{DTYPES_MODULE}.generic"
 
 MypyShape = shape_rules.Shape[Type, UnpackType]
 
@@ -70,12 +67,19 @@ def tensor_type(typ: Type) -> TensorType | None:
     return TensorType(dtype, shape_rules.Shape(tuple(dims[:run]), _run(variadic), tuple(dims[run + 1 :])))
 
 
+def int_literal(typ: Type) -> int | None:
+    """n of ``Literal[n]`` or of a ``Final`` name (an inferred ``Literal[n]?``); None for a bool, an
+    enum member or anything else."""
+    values = try_getting_int_literals_from_type(typ)  # only for ``builtins.int``, not ``bool``
+    return values[0] if values is not None and len(values) == 1 else None
+
+
 def _unknown_dim(dim: Type) -> bool:
     """``Any``, and a negative literal: no tensor has that dim, and the rules would read it as a
     size (``-1`` is reshape's size to solve), so it says nothing more than ``Any``."""
     proper = get_proper_type(dim)
-    negative = isinstance(proper, LiteralType) and isinstance(proper.value, int) and proper.value < 0
-    return negative or isinstance(proper, AnyType)
+    size = int_literal(proper)
+    return isinstance(proper, AnyType) or (size is not None and size < 0)
 
 
 def _is_dtype(dtype: Type) -> bool:

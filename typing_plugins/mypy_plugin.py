@@ -16,14 +16,12 @@ from mypy.plugin import Plugin, ReportConfigContext
 
 from typing_plugins import _axis_ops, _creation, _elementwise, _indexing, _linalg, _reductions, _shaping
 from typing_plugins._calls import FunctionHook, FunctionSignatureHook, MethodHook, MethodSignatureHook
+from typing_plugins._names import TENSOR
 from typing_plugins._rules import SOURCES_DIGEST
-from typing_plugins._signatures import (
-    OVERLOADED_FUNCTIONS, OVERLOADED_METHODS, REDUCTION_FUNCTIONS, REDUCTION_METHODS, loosened_reduction, loosened_signature,
-)
-from typing_plugins._tensor_types import TENSOR
+from typing_plugins._signatures import LOOSENED, signature_hook
 
 #: Bump whenever inference changes: mypy then drops cached results computed by an older plugin.
-PLUGIN_VERSION: Final = 5
+PLUGIN_VERSION: Final = 6
 
 #: Functions by the fullname mypy resolves the re-exported name to.
 FUNCTION_HOOKS: Final[dict[str, FunctionHook]] = {
@@ -46,18 +44,6 @@ METHOD_HOOKS: Final[dict[str, MethodHook]] = {
 OTHER_METHOD_HOOKS: Final[dict[str, MethodHook]] = {**_elementwise.SCALAR_METHOD_HOOKS, **_elementwise.ARRAY_METHOD_HOOKS}
 #: Attributes of ``Tensor`` by fullname (``x.T``).
 ATTRIBUTE_HOOKS: Final[dict[str, _shaping.AttributeHook]] = {**_shaping.ATTRIBUTE_HOOKS}
-#: Signatures adjusted before mypy checks a call: overloads loosened so the hook alone decides.
-FUNCTION_SIGNATURE_HOOKS: Final[dict[str, FunctionSignatureHook]] = {
-    **_elementwise.FUNCTION_SIGNATURE_HOOKS,
-    **{name: loosened_signature for name in OVERLOADED_FUNCTIONS},
-    **{name: loosened_reduction for name in REDUCTION_FUNCTIONS},
-    **_axis_ops.SIGNATURE_HOOKS,
-}
-METHOD_SIGNATURE_HOOKS: Final[dict[str, MethodSignatureHook]] = {
-    **_elementwise.METHOD_SIGNATURE_HOOKS,
-    **{name: loosened_signature for name in OVERLOADED_METHODS},
-    **{name: loosened_reduction for name in REDUCTION_METHODS},
-}
 
 _Hook = TypeVar("_Hook")
 
@@ -75,10 +61,10 @@ class TypedTensorPlugin(Plugin):
         return ATTRIBUTE_HOOKS.get(fullname)
 
     def get_function_signature_hook(self, fullname: str) -> FunctionSignatureHook | None:
-        return FUNCTION_SIGNATURE_HOOKS.get(fullname)
+        return signature_hook(LOOSENED.get(fullname))
 
     def get_method_signature_hook(self, fullname: str) -> MethodSignatureHook | None:
-        return self._tensor_method(METHOD_SIGNATURE_HOOKS, fullname)
+        return signature_hook(self._tensor_method(LOOSENED, fullname))
 
     def report_config_data(self, ctx: ReportConfigContext) -> str:
         return f"{PLUGIN_VERSION}:{SOURCES_DIGEST}"

@@ -1,0 +1,45 @@
+"""The fullnames of what the plugin hooks on and builds types from, each spelled once.
+
+mypy names a function or a class after the module that defines it, not after the package that
+re-exports it: ``tt.reduce_sum(x)`` calls ``typedtensor._generated.reductions.reduce_sum``. So a hook is
+keyed on the defining module, and a definition that moves must move here too, or its hook stops
+running without a word. ``tests/plugin/test_plugin_names.py`` imports every name of this module
+and checks that it is defined where it says, so such a move fails a test instead.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Final
+
+from typing_plugins._rules import shape_rules
+
+
+def _defined_in(module: str, names: Iterable[str]) -> dict[str, str]:
+    """The fullname of each of ``names``, all defined in ``module``, by name."""
+    return {name: f"{module}.{name}" for name in names}
+
+
+#: The package: it re-exports ``Tensor`` and every dtype marker and category, and the plugin
+#: builds types by their public names (``typedtensor.float32``), which mypy resolves through it.
+PACKAGE: Final = "typedtensor"
+TENSOR: Final = "typedtensor._tensor.Tensor"
+#: The module of the dtype markers and categories, and the class they all derive from.
+DTYPES_MODULE: Final = "typedtensor._dtypes"
+GENERIC: Final = f"{DTYPES_MODULE}.generic"
+#: The base of named dims, whose instances ``y.shape[i]`` gives.
+DIM: Final = "typedtensor._dims.Dim"
+
+# The functions the plugin hooks on, by name (a reduction by its op: "sum" for ``reduce_sum``).
+REDUCTIONS: Final = {op: f"typedtensor._generated.reductions.reduce_{op}" for op in shape_rules.REDUCTION_OPS}
+ELEMENTWISE: Final = _defined_in(
+    "typedtensor._generated.elementwise", [*shape_rules.UNARY_RULES, *shape_rules.BINARY_RULES, "where", "cast"]
+)
+MATMUL: Final = "typedtensor._linalg.matmul"
+SHAPING: Final = {
+    **_defined_in("typedtensor._shaping", ["reshape", "transpose", "tile", "broadcast_to", "concat", "stack"]),
+    **_defined_in("typedtensor._generated.shaping", ["expand_dims", "squeeze"]),  # their overloads are generated
+}
+AXIS_OPS: Final = _defined_in("typedtensor._axis_ops", ["argmax", "argmin", "softmax", "log_softmax", "logsumexp", "take", "take_along_axis"])
+CREATION: Final = _defined_in("typedtensor._creation", ["zeros", "ones", "full", "arange", "eye"])
+RANDOM: Final = _defined_in("typedtensor.random", ["normal", "uniform"])
