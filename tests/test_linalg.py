@@ -12,6 +12,8 @@ from hypothesis.extra import numpy as hnp
 
 import typedtensor as tt
 
+pytestmark = pytest.mark.floors
+
 DTYPES = [np.dtype(name) for name in (
     "bool", "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64",
     "float16", "float32", "float64", "complex64", "complex128",
