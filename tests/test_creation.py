@@ -11,6 +11,8 @@ from hypothesis import strategies as st
 
 import typedtensor as tt
 
+pytestmark = pytest.mark.floors
+
 NUMERIC = [tt.int8, tt.int32, tt.int64, tt.uint16, tt.float16, tt.float32, tt.float64, tt.complex64]
 
 

@@ -13,6 +13,8 @@ from jaxtyping import Float, Int, Shaped
 import typedtensor as tt
 from typedtensor import AnnotationError, Dim, ShapeError, Tensor
 
+pytestmark = pytest.mark.floors
+
 N = TypeVar("N")
 M = TypeVar("M")
 DT = TypeVar("DT", bound=tt.generic)

@@ -13,6 +13,8 @@ import typedtensor as tt
 from typedtensor import Dim, ShapeError, Tensor
 from typedtensor import AnnotationError
 
+pytestmark = pytest.mark.floors
+
 N = TypeVar("N")
 M = TypeVar("M")
 _P = TypeVar("_P")

@@ -16,6 +16,8 @@ from typedtensor import AnnotationError
 if TYPE_CHECKING:
     from decimal import Decimal  # never imported at run time
 
+pytestmark = pytest.mark.floors
+
 N = TypeVar("N")
 
 

@@ -13,6 +13,8 @@ from hypothesis.extra import numpy as hnp
 
 import typedtensor as tt
 
+pytestmark = pytest.mark.floors
+
 Array = np.ndarray[Any, Any]
 
 DTYPES = [np.dtype(name) for name in (

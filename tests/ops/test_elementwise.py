@@ -14,7 +14,9 @@ from hypothesis import strategies as st
 from hypothesis.extra import numpy as hnp
 
 import typedtensor as tt
-from typedtensor._shape_rules import BINARY_RULES, UNARY_RULES
+from typedtensor._shape_rules import BINARY_RULES, UNARY_RULES, binary_dtype
+
+pytestmark = pytest.mark.floors
 
 Array = np.ndarray[Any, Any]
 DTYPES = [np.dtype(name) for name in (
@@ -193,6 +195,20 @@ def test_python_scalars_are_weak_on_either_side(op: str) -> None:
                 assert_same(ours(getattr(tt, op), tensor(left), tensor(right)), expected)
                 if op in BINARY_OPERATORS:
                     assert_same(ours(BINARY_OPERATORS[op], tensor(left), tensor(right)), expected)
+
+
+@pytest.mark.parametrize("exponent", [-1, 0, 0.5, 1, 2])  # numpy's ** had shortcuts for these
+def test_a_rank_0_exponent_gives_the_rules_dtype(exponent: float) -> None:
+    """numpy's ** before 2.3 took a rank-0 exponent as a scalar of the base's dtype, so
+    ``float32[2, 3] ** int64[]`` stayed float32; the result is ``pow``'s, and its dtype the rule's."""
+    for base_dtype in DTYPES:
+        for exponent_dtype in DTYPES:
+            base, power = np.arange(1, 7).reshape(2, 3).astype(base_dtype), np.asarray(exponent).astype(exponent_dtype)
+            got = ours(operator.pow, tt.Tensor(base), tt.Tensor(power))
+            assert_same(got, numpy_result(np.power, base, power))
+            if isinstance(got, np.ndarray):
+                names = [tt.Tensor(np.zeros(0, dtype)).dtype.__name__ for dtype in (base_dtype, exponent_dtype, got.dtype)]
+                assert binary_dtype("power", names[0], names[1]) == names[2]
 
 
 def test_a_broadcast_mismatch_names_the_op_and_both_operands_before_numpy_runs() -> None:

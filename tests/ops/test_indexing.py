@@ -17,6 +17,8 @@ from typedtensor._shape_rules import INT_DIMS, ArrayIndex, Problem, Shape, index
 
 Array = np.ndarray[Any, Any]
 
+pytestmark = pytest.mark.floors
+
 
 @st.composite
 def keys(draw: st.DrawFn, shape: tuple[int, ...], arrays: bool) -> list[Any]:
@@ -130,6 +132,20 @@ def test_refusals_name_the_tensor(key: Any, error: type[Exception], message: str
         tt.zeros((3, 4))[key]
     assert str(raised.value) == message
     assert raised.value.__context__ is None  # not numpy's traceback
+
+
+@pytest.mark.parametrize(
+    ("shape", "key", "message"),
+    [
+        ((0, 0), [0], 'Index 0 is out of range for axis 0 of size 0 in "index" on Tensor[float32, 0, 0] (an empty dim has no valid index)'),
+        ((3, 0), [5], 'Index 5 is out of range for axis 0 of size 3 in "index" on Tensor[float32, 3, 0] (valid indices are -3 to 2)'),
+    ],
+)
+def test_an_index_tensor_out_of_range_is_refused_where_the_result_is_empty(shape: tuple[int, ...], key: list[int], message: str) -> None:
+    """numpy before 2.3 only warned here (an empty result holds no element from beyond the dim)."""
+    with pytest.raises(tt.TensorIndexError) as raised:
+        tt.zeros(shape)[tt.tensor(key)]
+    assert str(raised.value) == message
 
 
 def test_numpy_integers_and_zero_dim_index_tensors_are_ints() -> None:

@@ -13,6 +13,8 @@ from hypothesis.extra import numpy as hnp
 import typedtensor as tt
 from tests.support.arrays import DTYPES, Array, strided
 
+pytestmark = pytest.mark.floors
+
 
 @st.composite
 def matmul_cases(draw: st.DrawFn) -> tuple[Array, Array, bool, bool]:

@@ -14,6 +14,8 @@ from hypothesis.extra import numpy as hnp
 import typedtensor as tt
 from tests.support.arrays import DTYPES, Array, strided
 
+pytestmark = pytest.mark.floors
+
 shapes = hnp.array_shapes(min_dims=0, max_dims=4, min_side=0, max_side=3)
 
 

@@ -31,6 +31,7 @@ def _cases() -> list[tuple[Path, int]]:
 CASE_LINES = _cases()
 
 
+@pytest.mark.floors
 @pytest.mark.parametrize(("path", "line"), CASE_LINES, ids=[f"{path.stem}:{line}" for path, line in CASE_LINES])
 def test_case(cases_run: MypyRun, path: Path, line: int) -> None:
     source = path.read_text().splitlines()[line - 1].strip()
@@ -38,6 +39,7 @@ def test_case(cases_run: MypyRun, path: Path, line: int) -> None:
     assert not messages, f"{source}\n" + "\n".join(map(str, messages))
 
 
+@pytest.mark.floors
 @pytest.mark.parametrize("path", sorted(CASES.glob("*.py")), ids=lambda path: path.stem)
 def test_no_other_messages(cases_run: MypyRun, path: Path) -> None:
     """Setup lines of a case file check cleanly too (a typo there would hide cases)."""
@@ -56,6 +58,7 @@ def test_examples_check_cleanly(cases_run: MypyRun, path: Path) -> None:
     assert [str(m) for m in cases_run.about(path)] == []
 
 
+@pytest.mark.floors
 def test_every_shape_bug_gets_its_marked_error_and_nothing_else(cases_run: MypyRun) -> None:
     lines = SHAPE_BUGS.read_text().splitlines()
     marked = {number: match[1] for number, line in enumerate(lines, start=1) if (match := _MARKED_ERROR.search(line))}
@@ -65,6 +68,7 @@ def test_every_shape_bug_gets_its_marked_error_and_nothing_else(cases_run: MypyR
     assert len(cases_run.about(SHAPE_BUGS)) == len(marked)  # one error a bug, and no other message
 
 
+@pytest.mark.floors
 def test_each_shape_bug_fails_at_run_time_with_mypys_words(cases_run: MypyRun) -> None:
     """The runtime's error for each bug is the message mypy gave for its line, word for word."""
     static = [_CODE.sub("", m.text) for m in sorted(cases_run.about(SHAPE_BUGS), key=lambda m: m.line)]
@@ -72,6 +76,7 @@ def test_each_shape_bug_fails_at_run_time_with_mypys_words(cases_run: MypyRun) -
     assert [line.split(": ", 1)[1] for line in output.splitlines()] == static
 
 
+@pytest.mark.floors
 def test_mypy_did_not_crash(cases_run: MypyRun) -> None:
     assert_no_crash(cases_run)
 

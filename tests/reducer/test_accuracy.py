@@ -17,6 +17,8 @@ import pytest
 
 from typedtensor._reducer.planner import reduce_array
 
+pytestmark = pytest.mark.floors
+
 Array = np.ndarray[Any, Any]
 SUBSETS = [axes for count in range(1, 5) for axes in itertools.combinations(range(4), count)]
 HALF_ULP = 2.0**-24

@@ -17,6 +17,8 @@ import typedtensor as tt
 from typedtensor._shape_rules import REDUCTION_OPS
 from tests.support.tosa_reference import normalise_axes, numpy_result_dtype, tosa_reduce
 
+pytestmark = pytest.mark.floors
+
 OPS = REDUCTION_OPS
 DTYPES = [np.dtype(name) for name in (
     "bool", "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64",

@@ -35,6 +35,8 @@ from typedtensor._shape_rules import (
     take_shape,
 )
 
+pytestmark = pytest.mark.floors
+
 # Symbolic dims: "N" and "M" are named dims, digits literal sizes; "*Ts" names a run.
 SYMBOLIC = Dims[str](lambda dim: int(dim) if dim.lstrip("-").isdigit() else None, str)
 RUN = Shape(("2",), "*Ts", ("5",))

@@ -32,6 +32,8 @@ from typedtensor._shape_rules import (
     where_dtype,
 )
 
+pytestmark = pytest.mark.floors
+
 PYTHON_SCALARS = {"bool": True, "int": 1, "float": 1.0, "complex": 1j}
 
 

@@ -48,6 +48,8 @@ from typedtensor._shape_rules.reshaping import (
     SizeNotBroadcast,
 )
 
+pytestmark = pytest.mark.floors
+
 SYMBOLIC = Dims[str](lambda dim: int(dim) if dim.lstrip("-").isdigit() else None, str)
 shapes = hnp.array_shapes(min_dims=0, max_dims=4, min_side=0, max_side=3)
 
