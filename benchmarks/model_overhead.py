@@ -24,8 +24,8 @@ import argparse
 import os
 import statistics
 import time
-from dataclasses import dataclass
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any, Literal as L
 
 import numpy as np
@@ -39,7 +39,9 @@ Array = np.ndarray[Any, Any]
 Call = Callable[[], object]
 
 
-def subgraph_typed(in1: Tensor[float32, Any, L[10]], in2: Tensor[float32, Any, L[784]], in3: Tensor[float32, L[784], L[10]], in4: Tensor[float32, L[10]]) -> Tensor[float32, Any, L[10]]:
+def subgraph_typed(
+    in1: Tensor[float32, Any, L[10]], in2: Tensor[float32, Any, L[784]], in3: Tensor[float32, L[784], L[10]], in4: Tensor[float32, L[10]]
+) -> Tensor[float32, Any, L[10]]:
     product = tt.matmul(in2, in3)
     logits = tt.add(product, in4)
     probabilities = tt.softmax(logits, axis=-1)

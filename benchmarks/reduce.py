@@ -33,8 +33,7 @@ from typing import Any
 import numpy as np
 
 import typedtensor as tt
-from typedtensor._reducer import compiled as _compiled
-from typedtensor._reducer import parallel as _parallel
+from typedtensor._reducer import compiled as _compiled, parallel as _parallel
 
 Array = np.ndarray[Any, Any]
 Axes = tuple[int, ...]

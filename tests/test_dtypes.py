@@ -9,8 +9,7 @@ from typing import Any
 
 import numpy as np
 import pytest
-from hypothesis import given
-from hypothesis import strategies as st
+from hypothesis import given, strategies as st
 from hypothesis.extra import numpy as hnp
 
 import typedtensor as tt
@@ -20,7 +19,7 @@ from typedtensor._dtypes import CONCRETE_DTYPES, marker_named, marker_of, numpy_
 NUMPY_NAMES = [
     "bool", "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64",
     "float16", "float32", "float64", "complex64", "complex128",
-]  # fmt: skip
+]
 CATEGORIES = [
     tt.generic, tt.number, tt.integer, tt.signedinteger, tt.unsignedinteger, tt.inexact, tt.floating, tt.complexfloating
 ]

@@ -32,7 +32,7 @@ def test_repr_shows_the_type_and_the_values() -> None:
     ("make", "dtype", "value"),
     [(lambda: tt.zeros((2, 3)), np.float32, 0), (lambda: tt.ones((2, 3), tt.uint8), np.uint8, 1),
      (lambda: tt.full((2, 3), 7, tt.int64), np.int64, 7)],
-)  # fmt: skip
+)
 def test_filled_constructors(make: object, dtype: type, value: int) -> None:
     x = make()  # type: ignore[operator]
     assert x.shape == (2, 3) and x.numpy().dtype == dtype and (x.numpy() == value).all()

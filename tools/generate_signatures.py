@@ -37,6 +37,7 @@ PROJECT: Final = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(PROJECT), str(PROJECT / "tools")]
 
 from docstrings import DOCSTRINGS  # noqa: E402 - the table of docstrings, beside this file
+
 from typing_plugins._rules import shape_rules  # noqa: E402 - the rules, without importing typedtensor
 
 CONCRETE: Final = shape_rules.CONCRETE
@@ -49,7 +50,7 @@ LEAVES: Final = ("floating", "signedinteger", "unsignedinteger", "complexfloatin
 VARS: Final = {
     "generic": "GenericT", "number": "NumberT", "integer": "IntegerT", "signedinteger": "SignedT",
     "unsignedinteger": "UnsignedT", "inexact": "InexactT", "floating": "FloatingT", "complexfloating": "ComplexT",
-}  # fmt: skip
+}
 SAME: Final = "*Shape"
 ANY_SHAPE: Final = "*tuple[Any, ...]"
 
@@ -855,7 +856,7 @@ def operator_block() -> str:
         returns = "Any" if name in EQUALITY else ANY_TENSOR
         parts.append(f"{overloads}{indent}def {name}(self, other: {other}) -> {returns}:\n{indent}    {body}\n\n")
     parts.append(
-        f"{indent}def astype(self, dtype: type[NewDT]) -> Tensor[NewDT, Unpack[Shape]]:\n"
+        f"{indent}def astype(self, dtype: type[NewDT]) -> Tensor[NewDT, *Shape]:\n"
         f"{docstring('Tensor.astype', indent + '    ')}"
         f'{indent}    return wrap(_elementwise.convert("astype", self._array, dtype))\n'
     )

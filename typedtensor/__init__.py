@@ -7,6 +7,16 @@
 (5,)
 """
 
+from typedtensor import random as random
+from typedtensor._axis_ops import (
+    argmax as argmax,
+    argmin as argmin,
+    log_softmax as log_softmax,
+    logsumexp as logsumexp,
+    softmax as softmax,
+    take as take,
+    take_along_axis as take_along_axis,
+)
 from typedtensor._check.decorator import check as check, shapechecked as shapechecked
 from typedtensor._creation import (
     arange as arange,
@@ -40,6 +50,19 @@ from typedtensor._dtypes import (
     uint32 as uint32,
     uint64 as uint64,
     unsignedinteger as unsignedinteger,
+)
+from typedtensor._errors import (
+    AnnotationError as AnnotationError,
+    AxisError as AxisError,
+    BroadcastError as BroadcastError,
+    MatmulError as MatmulError,
+    ReshapeError as ReshapeError,
+    SelectionError as SelectionError,
+    ShapeError as ShapeError,
+    TensorDTypeError as TensorDTypeError,
+    TensorIndexError as TensorIndexError,
+    TensorShapeError as TensorShapeError,
+    TypedTensorError as TypedTensorError,
 )
 from typedtensor._generated.elementwise import (
     abs as abs,
@@ -89,20 +112,6 @@ from typedtensor._generated.reductions import (
     reduce_sum as reduce_sum,
 )
 from typedtensor._generated.shaping import expand_dims as expand_dims, squeeze as squeeze
-from typedtensor._errors import (
-    AnnotationError as AnnotationError,
-    AxisError as AxisError,
-    BroadcastError as BroadcastError,
-    MatmulError as MatmulError,
-    ReshapeError as ReshapeError,
-    SelectionError as SelectionError,
-    TensorDTypeError as TensorDTypeError,
-    ShapeError as ShapeError,
-    TensorIndexError as TensorIndexError,
-    TensorShapeError as TensorShapeError,
-    TypedTensorError as TypedTensorError,
-)
-from typedtensor._tensor import Axis as Axis, Tensor as Tensor
 from typedtensor._linalg import matmul as matmul
 from typedtensor._shaping import (
     broadcast_to as broadcast_to,
@@ -112,15 +121,6 @@ from typedtensor._shaping import (
     tile as tile,
     transpose as transpose,
 )
-from typedtensor import random as random
-from typedtensor._axis_ops import (
-    argmax as argmax,
-    argmin as argmin,
-    log_softmax as log_softmax,
-    logsumexp as logsumexp,
-    softmax as softmax,
-    take as take,
-    take_along_axis as take_along_axis,
-)
+from typedtensor._tensor import Axis as Axis, Tensor as Tensor
 
 __version__ = "0.1.0"

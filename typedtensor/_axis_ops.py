@@ -9,7 +9,7 @@ overflows: ``logsumexp`` of ``[1e4, 1e4]`` is ``1e4 + log(2)``, not ``inf``.
 
 from __future__ import annotations
 
-from typing import Any, Literal, SupportsIndex, Unpack, overload
+from typing import Any, Literal, SupportsIndex, overload
 
 from typedtensor._dtypes import int64, integer
 from typedtensor._generated.type_vars import FloatingT, GenericT, Shape
@@ -18,7 +18,7 @@ from typedtensor._ops.common import Array
 from typedtensor._tensor import AnyTensor, Axis, AxisIndexT, Tensor, unwrap, wrap
 
 
-def argmax(x: Tensor[Any, Unpack[tuple[Any, ...]]], axis: SupportsIndex = -1, keepdims: bool = False) -> Tensor[int64, Unpack[tuple[Any, ...]]]:
+def argmax(x: Tensor[Any, *tuple[Any, ...]], axis: SupportsIndex = -1, keepdims: bool = False) -> Tensor[int64, *tuple[Any, ...]]:
     """The index of the largest element along ``axis`` (the first one on ties; NaN counts as largest).
 
     The axis is removed, or kept with size 1 with ``keepdims``; the result is ``int64``. An empty
@@ -31,12 +31,12 @@ def argmax(x: Tensor[Any, Unpack[tuple[Any, ...]]], axis: SupportsIndex = -1, ke
     return wrap(_axis_ops.argextreme("argmax", unwrap("argmax", x), axis, keepdims))
 
 
-def argmin(x: Tensor[Any, Unpack[tuple[Any, ...]]], axis: SupportsIndex = -1, keepdims: bool = False) -> Tensor[int64, Unpack[tuple[Any, ...]]]:
+def argmin(x: Tensor[Any, *tuple[Any, ...]], axis: SupportsIndex = -1, keepdims: bool = False) -> Tensor[int64, *tuple[Any, ...]]:
     """The index of the smallest element along ``axis``; otherwise as ``argmax``."""
     return wrap(_axis_ops.argextreme("argmin", unwrap("argmin", x), axis, keepdims))
 
 
-def softmax(x: Tensor[FloatingT, Unpack[Shape]], axis: SupportsIndex = -1) -> Tensor[FloatingT, Unpack[Shape]]:
+def softmax(x: Tensor[FloatingT, *Shape], axis: SupportsIndex = -1) -> Tensor[FloatingT, *Shape]:
     """``exp(x) / sum(exp(x))`` along ``axis``, shifted by the maximum so that nothing overflows.
 
     >>> import typedtensor as tt
@@ -47,16 +47,16 @@ def softmax(x: Tensor[FloatingT, Unpack[Shape]], axis: SupportsIndex = -1) -> Te
     return wrap(_axis_ops.softmax(unwrap("softmax", x), axis))
 
 
-def log_softmax(x: Tensor[FloatingT, Unpack[Shape]], axis: SupportsIndex = -1) -> Tensor[FloatingT, Unpack[Shape]]:
+def log_softmax(x: Tensor[FloatingT, *Shape], axis: SupportsIndex = -1) -> Tensor[FloatingT, *Shape]:
     """``log(softmax(x))`` along ``axis``, computed as ``x - logsumexp(x)`` without overflow or ``log(0)``."""
     return wrap(_axis_ops.log_softmax(unwrap("log_softmax", x), axis))
 
 
 @overload
-def logsumexp(x: Tensor[FloatingT, Unpack[tuple[Any, ...]]], axis: None = None, keepdims: Literal[False] = False) -> Tensor[FloatingT]: ...
+def logsumexp(x: Tensor[FloatingT, *tuple[Any, ...]], axis: None = None, keepdims: Literal[False] = False) -> Tensor[FloatingT]: ...
 @overload
-def logsumexp(x: Tensor[FloatingT, Unpack[tuple[Any, ...]]], axis: Axis[AxisIndexT] = None, keepdims: bool = False) -> Tensor[FloatingT, Unpack[tuple[Any, ...]]]: ...
-def logsumexp(x: Tensor[Any, Unpack[tuple[Any, ...]]], axis: Axis[AxisIndexT] = None, keepdims: bool = False) -> AnyTensor:
+def logsumexp(x: Tensor[FloatingT, *tuple[Any, ...]], axis: Axis[AxisIndexT] = None, keepdims: bool = False) -> Tensor[FloatingT, *tuple[Any, ...]]: ...
+def logsumexp(x: Tensor[Any, *tuple[Any, ...]], axis: Axis[AxisIndexT] = None, keepdims: bool = False) -> AnyTensor:
     """``log(sum(exp(x)))`` over ``axis`` (every form the reductions take), without overflow.
 
     Shifted by the maximum: inputs of ``1e4`` give finite results. A slice of ``-inf`` (or an
@@ -75,12 +75,12 @@ def _indices(op: str, indices: object) -> Array | int:
 
 
 @overload
-def take(x: Tensor[GenericT, Unpack[tuple[Any, ...]]], indices: Tensor[integer, Unpack[Shape]], axis: None = None) -> Tensor[GenericT, Unpack[Shape]]: ...
+def take(x: Tensor[GenericT, *tuple[Any, ...]], indices: Tensor[integer, *Shape], axis: None = None) -> Tensor[GenericT, *Shape]: ...
 @overload
 def take(
-    x: Tensor[GenericT, Unpack[tuple[Any, ...]]], indices: Tensor[integer, Unpack[tuple[Any, ...]]] | int, axis: SupportsIndex | None = None
-) -> Tensor[GenericT, Unpack[tuple[Any, ...]]]: ...
-def take(x: Tensor[Any, Unpack[tuple[Any, ...]]], indices: Tensor[integer, Unpack[tuple[Any, ...]]] | int, axis: SupportsIndex | None = None) -> AnyTensor:
+    x: Tensor[GenericT, *tuple[Any, ...]], indices: Tensor[integer, *tuple[Any, ...]] | int, axis: SupportsIndex | None = None
+) -> Tensor[GenericT, *tuple[Any, ...]]: ...
+def take(x: Tensor[Any, *tuple[Any, ...]], indices: Tensor[integer, *tuple[Any, ...]] | int, axis: SupportsIndex | None = None) -> AnyTensor:
     """The elements of ``x`` at ``indices`` along ``axis`` (numpy's ``take``): the dim at ``axis``
     is replaced by the dims of ``indices``; with ``axis=None`` ``x`` is flattened first.
 
@@ -95,8 +95,8 @@ def take(x: Tensor[Any, Unpack[tuple[Any, ...]]], indices: Tensor[integer, Unpac
 
 
 def take_along_axis(
-    x: Tensor[GenericT, Unpack[tuple[Any, ...]]], indices: Tensor[integer, Unpack[tuple[Any, ...]]], axis: SupportsIndex = -1
-) -> Tensor[GenericT, Unpack[tuple[Any, ...]]]:
+    x: Tensor[GenericT, *tuple[Any, ...]], indices: Tensor[integer, *tuple[Any, ...]], axis: SupportsIndex = -1
+) -> Tensor[GenericT, *tuple[Any, ...]]:
     """The elements of ``x`` at ``indices`` along ``axis``, position by position (numpy's
     ``take_along_axis``): ``indices`` has the rank of ``x``, its other dims broadcast with those
     of ``x``. ``take_along_axis(x, argmax(x, axis, keepdims=True), axis)`` picks each maximum.

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import functools
 import math
-from typing import Any, Final, SupportsIndex, Unpack, overload
+from typing import Any, Final, SupportsIndex, overload
 
 import numpy as np
 
@@ -19,7 +19,7 @@ from typedtensor._tensor import Tensor, wrap
 _CACHE_SIZE: Final = 1024
 
 
-def tensor(data: object, dtype: type[GenericT] | None = None) -> Tensor[Any, Unpack[tuple[Any, ...]]]:
+def tensor(data: object, dtype: type[GenericT] | None = None) -> Tensor[Any, *tuple[Any, ...]]:
     """A tensor holding a copy of ``data`` (nested sequences, a scalar, an array or a Tensor).
 
     Without ``dtype`` numpy's inference applies (Python floats give ``float64``).
@@ -51,36 +51,36 @@ def tensor(data: object, dtype: type[GenericT] | None = None) -> Tensor[Any, Unp
 
 
 @overload
-def zeros(shape: tuple[Unpack[Shape]]) -> Tensor[float32, Unpack[Shape]]: ...
+def zeros(shape: tuple[*Shape]) -> Tensor[float32, *Shape]: ...
 @overload
-def zeros(shape: tuple[Unpack[Shape]], dtype: type[GenericT]) -> Tensor[GenericT, Unpack[Shape]]: ...
+def zeros(shape: tuple[*Shape], dtype: type[GenericT]) -> Tensor[GenericT, *Shape]: ...
 @overload
-def zeros(shape: tuple[SupportsIndex, ...]) -> Tensor[float32, Unpack[tuple[Any, ...]]]: ...  # type: ignore[overload-cannot-match]  # pyright: ignore[reportOverlappingOverload]
+def zeros(shape: tuple[SupportsIndex, ...]) -> Tensor[float32, *tuple[Any, ...]]: ...  # type: ignore[overload-cannot-match]  # pyright: ignore[reportOverlappingOverload]
 @overload
-def zeros(shape: tuple[SupportsIndex, ...], dtype: type[GenericT]) -> Tensor[GenericT, Unpack[tuple[Any, ...]]]: ...  # type: ignore[overload-cannot-match]  # pyright: ignore[reportOverlappingOverload]
-def zeros(shape: tuple[Any, ...], dtype: type[generic] = float32) -> Tensor[Any, Unpack[tuple[Any, ...]]]:
+def zeros(shape: tuple[SupportsIndex, ...], dtype: type[GenericT]) -> Tensor[GenericT, *tuple[Any, ...]]: ...  # type: ignore[overload-cannot-match]  # pyright: ignore[reportOverlappingOverload]
+def zeros(shape: tuple[Any, ...], dtype: type[generic] = float32) -> Tensor[Any, *tuple[Any, ...]]:
     """A tensor of zeros; ``dtype`` defaults to ``float32``."""
     return _filled("zeros", shape, 0, dtype)
 
 
 @overload
-def ones(shape: tuple[Unpack[Shape]]) -> Tensor[float32, Unpack[Shape]]: ...
+def ones(shape: tuple[*Shape]) -> Tensor[float32, *Shape]: ...
 @overload
-def ones(shape: tuple[Unpack[Shape]], dtype: type[GenericT]) -> Tensor[GenericT, Unpack[Shape]]: ...
+def ones(shape: tuple[*Shape], dtype: type[GenericT]) -> Tensor[GenericT, *Shape]: ...
 @overload
-def ones(shape: tuple[SupportsIndex, ...]) -> Tensor[float32, Unpack[tuple[Any, ...]]]: ...  # type: ignore[overload-cannot-match]  # pyright: ignore[reportOverlappingOverload]
+def ones(shape: tuple[SupportsIndex, ...]) -> Tensor[float32, *tuple[Any, ...]]: ...  # type: ignore[overload-cannot-match]  # pyright: ignore[reportOverlappingOverload]
 @overload
-def ones(shape: tuple[SupportsIndex, ...], dtype: type[GenericT]) -> Tensor[GenericT, Unpack[tuple[Any, ...]]]: ...  # type: ignore[overload-cannot-match]  # pyright: ignore[reportOverlappingOverload]
-def ones(shape: tuple[Any, ...], dtype: type[generic] = float32) -> Tensor[Any, Unpack[tuple[Any, ...]]]:
+def ones(shape: tuple[SupportsIndex, ...], dtype: type[GenericT]) -> Tensor[GenericT, *tuple[Any, ...]]: ...  # type: ignore[overload-cannot-match]  # pyright: ignore[reportOverlappingOverload]
+def ones(shape: tuple[Any, ...], dtype: type[generic] = float32) -> Tensor[Any, *tuple[Any, ...]]:
     """A tensor of ones; ``dtype`` defaults to ``float32``."""
     return _filled("ones", shape, 1, dtype)
 
 
 @overload
-def full(shape: tuple[Unpack[Shape]], value: complex | np.number[Any] | np.bool_, dtype: type[GenericT]) -> Tensor[GenericT, Unpack[Shape]]: ...
+def full(shape: tuple[*Shape], value: complex | np.number[Any] | np.bool_, dtype: type[GenericT]) -> Tensor[GenericT, *Shape]: ...
 @overload
-def full(shape: tuple[SupportsIndex, ...], value: complex | np.number[Any] | np.bool_, dtype: type[GenericT]) -> Tensor[GenericT, Unpack[tuple[Any, ...]]]: ...  # type: ignore[overload-cannot-match]  # pyright: ignore[reportOverlappingOverload]
-def full(shape: tuple[Any, ...], value: complex | np.number[Any] | np.bool_, dtype: type[generic]) -> Tensor[Any, Unpack[tuple[Any, ...]]]:
+def full(shape: tuple[SupportsIndex, ...], value: complex | np.number[Any] | np.bool_, dtype: type[GenericT]) -> Tensor[GenericT, *tuple[Any, ...]]: ...  # type: ignore[overload-cannot-match]  # pyright: ignore[reportOverlappingOverload]
+def full(shape: tuple[Any, ...], value: complex | np.number[Any] | np.bool_, dtype: type[generic]) -> Tensor[Any, *tuple[Any, ...]]:
     """A tensor of ``shape`` with every element ``value``, converted to ``dtype``.
 
     ``value`` is a number that ``dtype`` holds: a complex number for a real dtype, or a value
@@ -130,7 +130,7 @@ def _finite_range(numpy_dtype: np.dtype[Any]) -> tuple[float, float] | None:
     return None
 
 
-def _filled(caller: str, shape: tuple[Any, ...], value: complex, dtype: type[generic]) -> Tensor[Any, Unpack[tuple[Any, ...]]]:
+def _filled(caller: str, shape: tuple[Any, ...], value: complex, dtype: type[generic]) -> Tensor[Any, *tuple[Any, ...]]:
     sizes, numpy_dtype = checked_shape(caller, shape), numpy_dtype_of(dtype)
     try:
         return Tensor(np.full(sizes, value, dtype=numpy_dtype))

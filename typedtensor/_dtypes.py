@@ -113,7 +113,7 @@ class complex128(complexfloating):
 CONCRETE_DTYPES: tuple[type[generic], ...] = (
     bool_, int8, int16, int32, int64, uint8, uint16, uint32, uint64,
     float16, float32, float64, complex64, complex128,
-)  # fmt: skip
+)
 
 _MARKER_BY_NAME: dict[str, type[generic]] = {marker.__name__: marker for marker in CONCRETE_DTYPES}
 _MARKER_BY_NUMPY: dict[np.dtype[np.generic], type[generic]] = {

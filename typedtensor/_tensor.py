@@ -8,19 +8,92 @@ the reducer) on arrays, and wrap its array once. The ops below never see a ``Ten
 from __future__ import annotations
 
 import operator
-import operator
 from collections.abc import Iterator
 from types import EllipsisType
-from typing import Any, ClassVar, Final, Generic, Literal, SupportsIndex, TypeAlias, TypeVar, TypeVarTuple, Unpack, overload
+from typing import Any, ClassVar, Final, Generic, Literal, SupportsIndex, TypeAlias, TypeVar, TypeVarTuple, overload
 
 import numpy as np
 
-from typedtensor._dtypes import bool_, complex64, complex128, complexfloating, float16, float32, float64, floating, generic, inexact, int8, int64, integer, marker_of, number, signedinteger, type_text, uint64, unsignedinteger
-from typedtensor._generated.reduction_axes import Rank1Axis0, Rank2Axes01, Rank2Axis0, Rank2Axis1, Rank3Axes01, Rank3Axes02, Rank3Axes12, Rank3Axis0, Rank3Axis1, Rank3Axis2, Rank4Axes01, Rank4Axes02, Rank4Axes03, Rank4Axes12, Rank4Axes13, Rank4Axes23, Rank4Axis0, Rank4Axis1, Rank4Axis2, Rank4Axis3, Rank5Axis0, Rank5Axis1, Rank5Axis2, Rank5Axis3, Rank5Axis4, Rank6Axis0, Rank6Axis1, Rank6Axis2, Rank6Axis3, Rank6Axis4, Rank6Axis5
-from typedtensor._generated.type_vars import D0, D1, D2, D3, D4, D5, D6, BoolT, ComplexT, FloatingT, GenericT, InexactT, IntegerT, K, M, N, NewDT, NumberT, Shape, SignedT, UnsignedT
-from typedtensor._reducer import planner as _reduce
+from typedtensor._dtypes import (
+    bool_,
+    complex64,
+    complex128,
+    complexfloating,
+    float16,
+    float32,
+    float64,
+    floating,
+    generic,
+    inexact,
+    int8,
+    int64,
+    integer,
+    marker_of,
+    number,
+    signedinteger,
+    type_text,
+    uint64,
+    unsignedinteger,
+)
+from typedtensor._generated.reduction_axes import (
+    Rank1Axis0,
+    Rank2Axes01,
+    Rank2Axis0,
+    Rank2Axis1,
+    Rank3Axes01,
+    Rank3Axes02,
+    Rank3Axes12,
+    Rank3Axis0,
+    Rank3Axis1,
+    Rank3Axis2,
+    Rank4Axes01,
+    Rank4Axes02,
+    Rank4Axes03,
+    Rank4Axes12,
+    Rank4Axes13,
+    Rank4Axes23,
+    Rank4Axis0,
+    Rank4Axis1,
+    Rank4Axis2,
+    Rank4Axis3,
+    Rank5Axis0,
+    Rank5Axis1,
+    Rank5Axis2,
+    Rank5Axis3,
+    Rank5Axis4,
+    Rank6Axis0,
+    Rank6Axis1,
+    Rank6Axis2,
+    Rank6Axis3,
+    Rank6Axis4,
+    Rank6Axis5,
+)
+from typedtensor._generated.type_vars import (
+    D0,
+    D1,
+    D2,
+    D3,
+    D4,
+    D5,
+    D6,
+    BoolT,
+    ComplexT,
+    FloatingT,
+    GenericT,
+    InexactT,
+    IntegerT,
+    K,
+    M,
+    N,
+    NewDT,
+    NumberT,
+    Shape,
+    SignedT,
+    UnsignedT,
+)
 from typedtensor._ops import elementwise as _elementwise, indexing as _indexing, linalg as _linalg, shaping as _shaping
 from typedtensor._ops.common import Array
+from typedtensor._reducer import planner as _reduce
 from typedtensor._shape_rules import bool_index_message, wrong_operand
 
 DT = TypeVar("DT", bound=generic, covariant=True)
@@ -45,12 +118,12 @@ class _Transpose:
     def __get__(self, instance: None, owner: type[Any]) -> _Transpose: ...
     # Before the 2-D item: a shape that may hold three or more dims (``*tuple[Any, ...]``, ``*Ts``) must not match it.
     @overload
-    def __get__(self, instance: Tensor[GenericT, D0, D1, D2, Unpack[tuple[Any, ...]]], owner: type[Any]) -> Tensor[GenericT, Unpack[tuple[Any, ...]]]: ...
+    def __get__(self, instance: Tensor[GenericT, D0, D1, D2, *tuple[Any, ...]], owner: type[Any]) -> Tensor[GenericT, *tuple[Any, ...]]: ...
     @overload
     def __get__(self, instance: Tensor[GenericT, N, M], owner: type[Any]) -> Tensor[GenericT, M, N]: ...
     @overload
-    def __get__(self, instance: Tensor[GenericT, Unpack[Shape]], owner: type[Any]) -> Tensor[GenericT, Unpack[tuple[Any, ...]]]: ...
-    def __get__(self, instance: Tensor[Any, Unpack[tuple[Any, ...]]] | None, owner: type[Any]) -> object:
+    def __get__(self, instance: Tensor[GenericT, *Shape], owner: type[Any]) -> Tensor[GenericT, *tuple[Any, ...]]: ...
+    def __get__(self, instance: Tensor[Any, *tuple[Any, ...]] | None, owner: type[Any]) -> object:
         return self if instance is None else wrap(_shaping.transpose(instance._array, None))
 
 # Indexing: the receiver of an int or a slice has a first dim (DT2 and Rest name its parts).
@@ -58,11 +131,11 @@ DT2 = TypeVar("DT2", bound=generic)
 Rest = TypeVarTuple("Rest")
 #: One item of an index: an int, a slice, None (a new dim of 1), ``...``, or an index tensor.
 IndexItem: TypeAlias = (
-    "SupportsIndex | slice | None | EllipsisType | Tensor[integer, Unpack[tuple[Any, ...]]] | Tensor[bool_, Unpack[tuple[Any, ...]]]"
+    "SupportsIndex | slice | None | EllipsisType | Tensor[integer, *tuple[Any, ...]] | Tensor[bool_, *tuple[Any, ...]]"
 )
 
 
-class Tensor(Generic[DT, Unpack[Shape]]):
+class Tensor(Generic[DT, *Shape]):
     """An immutable-shape wrapper over a numpy array, typed ``Tensor[dtype, *dims]``.
 
     Build one with ``typedtensor.tensor``, ``zeros``, ``ones`` or ``full``; ``Tensor(array)``
@@ -92,9 +165,9 @@ class Tensor(Generic[DT, Unpack[Shape]]):
         self._array = array
 
     @property
-    def shape(self) -> tuple[Unpack[Shape]]:
+    def shape(self) -> tuple[*Shape]:
         """The dims, typed ``tuple[*Shape]`` so that ``x.shape[0]`` keeps its literal size."""
-        shape: tuple[Unpack[Shape]] = self._array.shape
+        shape: tuple[*Shape] = self._array.shape
         return shape
 
     @property
@@ -127,7 +200,7 @@ class Tensor(Generic[DT, Unpack[Shape]]):
             raise TypeError(f"len() of {type_text(self._array)}: a rank-0 tensor has no dims")
         return len(self._array)
 
-    def __iter__(self) -> Iterator[Tensor[DT, Unpack[tuple[Any, ...]]]]:
+    def __iter__(self) -> Iterator[Tensor[DT, *tuple[Any, ...]]]:
         """The tensors along the first dim. Without this, Python would iterate through
         ``__getitem__`` until an ``IndexError``, and a rank-0 tensor would look empty. ``[i, ...]``:
         numpy iterates a rank-1 array as numpy scalars, which a Tensor does not wrap."""
@@ -151,7 +224,7 @@ class Tensor(Generic[DT, Unpack[Shape]]):
 
     T = _Transpose()
 
-    def reshape(self, shape: SupportsIndex | tuple[Any, ...] | list[Any]) -> Tensor[DT, Unpack[tuple[Any, ...]]]:
+    def reshape(self, shape: SupportsIndex | tuple[Any, ...] | list[Any]) -> Tensor[DT, *tuple[Any, ...]]:
         """``typedtensor.reshape(self, shape)``: the same elements in ``shape``; one size may be -1."""
         return wrap(_shaping.reshape(self._array, shape))
 
@@ -166,27 +239,27 @@ class Tensor(Generic[DT, Unpack[Shape]]):
     @overload
     def __matmul__(self: Tensor[BoolT, N, K], other: Tensor[BoolT, K, M]) -> Tensor[BoolT, N, M]: ...
     @overload
-    def __matmul__(self, other: Tensor[Any, Unpack[tuple[Any, ...]]]) -> Tensor[Any, Unpack[tuple[Any, ...]]]: ...
-    def __matmul__(self, other: Tensor[Any, Unpack[tuple[Any, ...]]]) -> Tensor[Any, Unpack[tuple[Any, ...]]]:
+    def __matmul__(self, other: Tensor[Any, *tuple[Any, ...]]) -> Tensor[Any, *tuple[Any, ...]]: ...
+    def __matmul__(self, other: Tensor[Any, *tuple[Any, ...]]) -> Tensor[Any, *tuple[Any, ...]]:
         return wrap(_linalg.matmul(self._array, other._array if type(other) is Tensor else unwrap("matmul", other, "b"), False, False))
 
-    def __rmatmul__(self, other: Tensor[Any, Unpack[tuple[Any, ...]]]) -> Tensor[Any, Unpack[tuple[Any, ...]]]:
+    def __rmatmul__(self, other: Tensor[Any, *tuple[Any, ...]]) -> Tensor[Any, *tuple[Any, ...]]:
         # reached with a left operand that is no Tensor: refused clearly
         return wrap(_linalg.matmul(unwrap("matmul", other, "a"), self._array, False, False))
 
     # Indexing (typedtensor._ops.indexing): exact where standard typing can say it; the plugin says more.
 
     @overload
-    def __getitem__(self, key: EllipsisType) -> Tensor[DT, Unpack[Shape]]: ...
+    def __getitem__(self, key: EllipsisType) -> Tensor[DT, *Shape]: ...
     @overload
-    def __getitem__(self, key: None) -> Tensor[DT, Literal[1], Unpack[Shape]]: ...
+    def __getitem__(self, key: None) -> Tensor[DT, Literal[1], *Shape]: ...
     @overload
-    def __getitem__(self: Tensor[DT2, Any, Unpack[Rest]], key: SupportsIndex) -> Tensor[DT2, Unpack[Rest]]: ...
+    def __getitem__(self: Tensor[DT2, Any, *Rest], key: SupportsIndex) -> Tensor[DT2, *Rest]: ...
     @overload
-    def __getitem__(self: Tensor[DT2, Any, Unpack[Rest]], key: slice) -> Tensor[DT2, Any, Unpack[Rest]]: ...
+    def __getitem__(self: Tensor[DT2, Any, *Rest], key: slice) -> Tensor[DT2, Any, *Rest]: ...
     @overload
-    def __getitem__(self, key: IndexItem | tuple[IndexItem, ...]) -> Tensor[DT, Unpack[tuple[Any, ...]]]: ...
-    def __getitem__(self, key: object) -> Tensor[Any, Unpack[tuple[Any, ...]]]:
+    def __getitem__(self, key: IndexItem | tuple[IndexItem, ...]) -> Tensor[DT, *tuple[Any, ...]]: ...
+    def __getitem__(self, key: object) -> Tensor[Any, *tuple[Any, ...]]:
         """``x[i]`` drops a dim, ``x[a:b:c]`` slices one, ``x[None]`` adds a dim of 1, ``x[...]``
         stands for the dims no other item takes; an integer tensor gathers, a boolean one masks.
 
@@ -1745,15 +1818,15 @@ class Tensor(Generic[DT, Unpack[Shape]]):
     def __rpow__(self, other: complex) -> Tensor[Any, *tuple[Any, ...]]:
         return wrap(_elementwise.binary("power", operand("power", other, "x1"), self._array))
 
-    def astype(self, dtype: type[NewDT]) -> Tensor[NewDT, Unpack[Shape]]:
+    def astype(self, dtype: type[NewDT]) -> Tensor[NewDT, *Shape]:
         """This tensor as ``dtype`` (see ``typedtensor.cast``)."""
         return wrap(_elementwise.convert("astype", self._array, dtype))
     # END GENERATED methods
 
 
-def wrap(array: np.ndarray[Any, Any]) -> Tensor[Any, Unpack[tuple[Any, ...]]]:
+def wrap(array: np.ndarray[Any, Any]) -> Tensor[Any, *tuple[Any, ...]]:
     """A Tensor over ``array`` without ``__init__``'s checks: for arrays our own code made."""
-    result: Tensor[Any, Unpack[tuple[Any, ...]]] = object.__new__(Tensor)
+    result: Tensor[Any, *tuple[Any, ...]] = object.__new__(Tensor)
     result._array = array
     return result
 

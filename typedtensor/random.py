@@ -14,7 +14,7 @@ literal ``shape`` gives literal dims, as for ``zeros``.
 from __future__ import annotations
 
 import operator
-from typing import Any, SupportsIndex, TypeAlias, Unpack, overload
+from typing import Any, SupportsIndex, TypeAlias, overload
 
 import numpy as np
 
@@ -34,18 +34,18 @@ _DRAWN = {numpy_dtype_of(float32), numpy_dtype_of(float64)}  # the dtypes numpy'
 
 
 @overload
-def normal(shape: tuple[Unpack[Shape]], *, rng: Rng = None, mean: float = 0.0, stddev: float = 1.0) -> Tensor[float32, Unpack[Shape]]: ...
+def normal(shape: tuple[*Shape], *, rng: Rng = None, mean: float = 0.0, stddev: float = 1.0) -> Tensor[float32, *Shape]: ...
 @overload
 def normal(
-    shape: tuple[Unpack[Shape]], dtype: type[FloatingT], rng: Rng = None, *, mean: float = 0.0, stddev: float = 1.0
-) -> Tensor[FloatingT, Unpack[Shape]]: ...
+    shape: tuple[*Shape], dtype: type[FloatingT], rng: Rng = None, *, mean: float = 0.0, stddev: float = 1.0
+) -> Tensor[FloatingT, *Shape]: ...
 @overload
-def normal(shape: tuple[SupportsIndex, ...], *, rng: Rng = None, mean: float = 0.0, stddev: float = 1.0) -> Tensor[float32, Unpack[tuple[Any, ...]]]: ...  # type: ignore[overload-cannot-match]  # pyright: ignore[reportOverlappingOverload]
+def normal(shape: tuple[SupportsIndex, ...], *, rng: Rng = None, mean: float = 0.0, stddev: float = 1.0) -> Tensor[float32, *tuple[Any, ...]]: ...  # type: ignore[overload-cannot-match]  # pyright: ignore[reportOverlappingOverload]
 @overload
-def normal(shape: tuple[SupportsIndex, ...], dtype: type[FloatingT], rng: Rng = None, *, mean: float = 0.0, stddev: float = 1.0) -> Tensor[FloatingT, Unpack[tuple[Any, ...]]]: ...  # type: ignore[overload-cannot-match]  # pyright: ignore[reportOverlappingOverload]
+def normal(shape: tuple[SupportsIndex, ...], dtype: type[FloatingT], rng: Rng = None, *, mean: float = 0.0, stddev: float = 1.0) -> Tensor[FloatingT, *tuple[Any, ...]]: ...  # type: ignore[overload-cannot-match]  # pyright: ignore[reportOverlappingOverload]
 def normal(
     shape: tuple[Any, ...], dtype: type[generic] = float32, rng: Rng = None, *, mean: float = 0.0, stddev: float = 1.0
-) -> Tensor[Any, Unpack[tuple[Any, ...]]]:
+) -> Tensor[Any, *tuple[Any, ...]]:
     """Values drawn from the normal distribution of ``mean`` and standard deviation ``stddev``.
 
     >>> import typedtensor as tt
@@ -59,18 +59,18 @@ def normal(
 
 
 @overload
-def uniform(shape: tuple[Unpack[Shape]], *, rng: Rng = None, low: float = 0.0, high: float = 1.0) -> Tensor[float32, Unpack[Shape]]: ...
+def uniform(shape: tuple[*Shape], *, rng: Rng = None, low: float = 0.0, high: float = 1.0) -> Tensor[float32, *Shape]: ...
 @overload
 def uniform(
-    shape: tuple[Unpack[Shape]], dtype: type[FloatingT], rng: Rng = None, *, low: float = 0.0, high: float = 1.0
-) -> Tensor[FloatingT, Unpack[Shape]]: ...
+    shape: tuple[*Shape], dtype: type[FloatingT], rng: Rng = None, *, low: float = 0.0, high: float = 1.0
+) -> Tensor[FloatingT, *Shape]: ...
 @overload
-def uniform(shape: tuple[SupportsIndex, ...], *, rng: Rng = None, low: float = 0.0, high: float = 1.0) -> Tensor[float32, Unpack[tuple[Any, ...]]]: ...  # type: ignore[overload-cannot-match]  # pyright: ignore[reportOverlappingOverload]
+def uniform(shape: tuple[SupportsIndex, ...], *, rng: Rng = None, low: float = 0.0, high: float = 1.0) -> Tensor[float32, *tuple[Any, ...]]: ...  # type: ignore[overload-cannot-match]  # pyright: ignore[reportOverlappingOverload]
 @overload
-def uniform(shape: tuple[SupportsIndex, ...], dtype: type[FloatingT], rng: Rng = None, *, low: float = 0.0, high: float = 1.0) -> Tensor[FloatingT, Unpack[tuple[Any, ...]]]: ...  # type: ignore[overload-cannot-match]  # pyright: ignore[reportOverlappingOverload]
+def uniform(shape: tuple[SupportsIndex, ...], dtype: type[FloatingT], rng: Rng = None, *, low: float = 0.0, high: float = 1.0) -> Tensor[FloatingT, *tuple[Any, ...]]: ...  # type: ignore[overload-cannot-match]  # pyright: ignore[reportOverlappingOverload]
 def uniform(
     shape: tuple[Any, ...], dtype: type[generic] = float32, rng: Rng = None, *, low: float = 0.0, high: float = 1.0
-) -> Tensor[Any, Unpack[tuple[Any, ...]]]:
+) -> Tensor[Any, *tuple[Any, ...]]:
     """Values drawn uniformly between ``low`` and ``high`` (``[low, high)`` up to rounding in ``dtype``).
 
     >>> import typedtensor as tt
@@ -91,7 +91,7 @@ def _real(op: str, name: str, value: object) -> float:
 
 def _drawn(
     op: str, method: str, shape: tuple[Any, ...], dtype: type[generic], rng: object, scale: float, offset: float
-) -> Tensor[Any, Unpack[tuple[Any, ...]]]:
+) -> Tensor[Any, *tuple[Any, ...]]:
     """Values of the Generator's ``method`` (standard normal, or uniform in [0, 1)), scaled and shifted."""
     sizes, drawn_in = checked_shape(op, shape), _float_dtype(op, dtype)
     generator = _generator(op, rng)

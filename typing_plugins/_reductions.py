@@ -10,7 +10,7 @@ from mypy.plugin import MethodContext
 from mypy.types import AnyType, Instance, LiteralType, Type, TypeOfAny, TypeVarType, UnpackType, get_proper_type
 
 from typing_plugins._arguments import axis_argument, bool_axis, dtype_argument, keepdims_argument, shape_argument
-from typing_plugins._calls import CallContext, FunctionHook, NotUnderstood, MethodHook, dtype_type, guarded, int_type, new_tensor, report, unknown_tensor
+from typing_plugins._calls import CallContext, FunctionHook, MethodHook, NotUnderstood, dtype_type, guarded, int_type, new_tensor, report, unknown_tensor
 from typing_plugins._names import CREATION, DIM, REDUCTIONS, TENSOR
 from typing_plugins._rules import shape_rules
 from typing_plugins._tensor_types import TensorType, dtype_name, tensor_type

@@ -18,7 +18,6 @@ from mypy.types import (
     Instance,
     LiteralType,
     Type,
-    TypeOfAny,
     TypeVarType,
     UnionType,
     UnpackType,

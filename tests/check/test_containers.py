@@ -61,7 +61,7 @@ def test_each_item_of_a_list_is_checked_and_binds_for_the_others() -> None:
     with pytest.raises(ShapeError, match=r'^item 2 of parameter "xs" of stack\(\) does not match its annotation\n'
                                          r"  expected: Tensor\[float32, N\]\n  got:      Tensor\[float32, 4\]\n"
                                          r"  reason:   the size of dimension N is 4 which does not equal the existing value of 3\n"
-                                         r"  bound:    N=3$"):  # fmt: skip
+                                         r"  bound:    N=3$"):
         stack([f32(3), f32(3), f32(4)])
 
 
@@ -92,7 +92,7 @@ def test_each_position_of_a_tuple_is_checked() -> None:
         return x, tt.Tensor(np.zeros(4, np.int64))
 
     with pytest.raises(ShapeError, match=r"^item 1 of return value of wrong\(\) \(defined at .*\) does not match its annotation\n"
-                                         r"  expected: Tensor\[int64, N\]\n.*\n  reason:   the size of dimension N is 4"):  # fmt: skip
+                                         r"  expected: Tensor\[int64, N\]\n.*\n  reason:   the size of dimension N is 4"):
         wrong(f32(3))
 
 
@@ -102,7 +102,7 @@ def test_a_fixed_tuple_must_have_its_length() -> None:
 
     f((f32(2), f32(2)))
     with pytest.raises(ShapeError, match=r"expected: tuple\[Tensor\[float32, N\], Tensor\[float32, N\]\]\n"
-                                         r"  got:      tuple of 3 items\n  reason:   a tuple of 3 items, not 2\n"):  # fmt: skip
+                                         r"  got:      tuple of 3 items\n  reason:   a tuple of 3 items, not 2\n"):
         f((f32(2), f32(2), f32(2)))  # type: ignore[arg-type]
     with pytest.raises(ShapeError, match=r"reason:   a list is not a tuple"):
         f([f32(2), f32(2)])  # type: ignore[arg-type]
@@ -131,7 +131,7 @@ def test_containers_nest_and_may_be_optional() -> None:
     f(None)
     f([(f32(2), f32(5)), (f32(2), f32(5))])
     with pytest.raises(ShapeError, match=r'^item 1 of item 1 of parameter "pairs" of f\(\) .*\n'
-                                         r"  expected: Tensor\[float32, M\]\n(.*\n){2}  bound:    N=2, M=5$"):  # fmt: skip
+                                         r"  expected: Tensor\[float32, M\]\n(.*\n){2}  bound:    N=2, M=5$"):
         f([(f32(2), f32(5)), (f32(2), f32(6))])
 
 
@@ -157,7 +157,7 @@ def test_a_tensor_subclass_is_checked_as_its_class_and_its_tensor_type() -> None
     images = Images(np.zeros((4, 28, 28), np.uint8))
     f(images, Sequence_(np.zeros((4, 3), np.float32)), Labelled(np.zeros((5, 3), np.int32)))
     with pytest.raises(ShapeError, match=r'^parameter "x" .*\n  expected: Images \(a Tensor\[uint8, Batch, 28, 28\]\)\n'
-                                         r"  got:      Tensor\[uint8, 4, 28, 28\]\n  reason:   a Tensor is not an Images\n"):  # fmt: skip
+                                         r"  got:      Tensor\[uint8, 4, 28, 28\]\n  reason:   a Tensor is not an Images\n"):
         f(tt.Tensor(np.zeros((4, 28, 28), np.uint8)), Sequence_(np.zeros((4, 3), np.float32)), Labelled(np.zeros((5, 3), np.int32)))
     with pytest.raises(ShapeError, match=r'^parameter "y" .*\n  expected: Sequence_ \(a Tensor\[float32, Batch, N\]\)\n(.*\n)  reason:   dtype float64'):
         f(images, Sequence_(np.zeros((4, 3))), Labelled(np.zeros((5, 3), np.int32)))
@@ -182,7 +182,7 @@ def test_a_subclass_whose_parameters_are_not_its_bases_is_refused() -> None:
     def f(x: Reordered[L[2], tt.float32]) -> None: ...
 
     with pytest.raises(AnnotationError, match=r"^parameter \"x\" of f\(\): Reordered\[.*\] cannot be checked: the type parameters "
-                                              r"of Reordered are not those of its base Tensor\[DT, \*Ts\], in order$"):  # fmt: skip
+                                              r"of Reordered are not those of its base Tensor\[DT, \*Ts\], in order$"):
         tt.shapechecked(f)
 
 
@@ -209,7 +209,7 @@ def test_jaxtyping_dims_share_the_bindings_of_the_dims_they_are_named_after() ->
     with pytest.raises(ShapeError, match=r'^parameter "w" of project\(\) does not match its annotation\n'
                                          r"  expected: Float\[ndarray, 'N M'\]\n  got:      numpy.ndarray of float32, shape \(5, 2\)\n"
                                          r"  reason:   the size of dimension N is 5 which does not equal the existing value of 3\n"
-                                         r"  bound:    Batch=4, N=3$"):  # fmt: skip
+                                         r"  bound:    Batch=4, N=3$"):
         project(f32(4, 3), np.zeros((5, 2), np.float32))
 
 

@@ -10,8 +10,7 @@ import pytest
 import typing_extensions
 
 import typedtensor as tt
-from typedtensor import Dim, ShapeError, Tensor
-from typedtensor import AnnotationError
+from typedtensor import AnnotationError, Dim, ShapeError, Tensor
 
 pytestmark = pytest.mark.floors
 

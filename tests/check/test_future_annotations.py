@@ -10,8 +10,7 @@ import pytest
 from jaxtyping import Float
 
 import typedtensor as tt
-from typedtensor import Dim, ShapeError, Tensor
-from typedtensor import AnnotationError
+from typedtensor import AnnotationError, Dim, ShapeError, Tensor
 
 if TYPE_CHECKING:
     from decimal import Decimal  # never imported at run time
@@ -145,7 +144,7 @@ def test_a_tensor_subclass_defined_after_the_function_is_checked_from_the_first_
 
 
 def test_an_unresolvable_name_beside_a_bad_annotation_does_not_delay_its_error() -> None:
-    def f(price: Decimal, x: Tensor[tt.float32, 3]) -> None: ...  # noqa: F821
+    def f(price: Decimal, x: Tensor[tt.float32, 3]) -> None: ...
 
     with pytest.raises(AnnotationError, match=r'^parameter "x" of f\(\): 3 is not a valid dim'):
         tt.shapechecked(f)

@@ -25,7 +25,6 @@ from lsprotocol import types
 from tests.support import PROJECT
 from tests.support.lsp_editor import Editor, position_of, process_alive
 
-
 MODEL = """\
 from typing import Literal as L
 

@@ -7,8 +7,7 @@ from typing import Any
 
 import numpy as np
 import pytest
-from hypothesis import given
-from hypothesis import strategies as st
+from hypothesis import given, strategies as st
 from hypothesis.extra import numpy as hnp
 
 import typedtensor as tt
@@ -20,7 +19,7 @@ Array = np.ndarray[Any, Any]
 DTYPES = [np.dtype(name) for name in (
     "bool", "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64",
     "float16", "float32", "float64", "complex64", "complex128",
-)]  # fmt: skip
+)]
 FLOATS = [np.dtype(name) for name in ("float16", "float32", "float64")]
 #: Tolerances against the long-double reference, by dtype.
 TOLERANCE = {np.dtype("float16"): 4e-3, np.dtype("float32"): 2e-6, np.dtype("float64"): 1e-12}

@@ -9,8 +9,7 @@ from typing import Any
 
 import numpy as np
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
+from hypothesis import given, settings, strategies as st
 from hypothesis.extra import numpy as hnp
 
 import typedtensor as tt
@@ -22,13 +21,13 @@ Array = np.ndarray[Any, Any]
 DTYPES = [np.dtype(name) for name in (
     "bool", "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64",
     "float16", "float32", "float64", "complex64", "complex128",
-)]  # fmt: skip
+)]
 UNARY_OPERATORS: dict[str, Callable[[Any], Any]] = {"negative": operator.neg, "positive": operator.pos, "abs": operator.abs}
 BINARY_OPERATORS: dict[str, Callable[[Any, Any], Any]] = {
     "add": operator.add, "subtract": operator.sub, "multiply": operator.mul, "divide": operator.truediv,
     "floor_divide": operator.floordiv, "power": operator.pow, "equal": operator.eq, "not_equal": operator.ne,
     "less": operator.lt, "less_equal": operator.le, "greater": operator.gt, "greater_equal": operator.ge,
-}  # fmt: skip
+}
 SCALARS = [True, 2, 2.5, 1 + 2j, 0.5, np.float64(2.5), np.complex128(1j)]  # 0.5: numpy takes square roots for ** 0.5
 
 
@@ -214,7 +213,7 @@ def test_a_rank_0_exponent_gives_the_rules_dtype(exponent: float) -> None:
 def test_a_broadcast_mismatch_names_the_op_and_both_operands_before_numpy_runs() -> None:
     calls: list[tuple[str, Callable[[Any, Any], Any]]] = [
         ("add", operator.add), ("less", operator.lt), ("maximum", tt.maximum), ("subtract", tt.subtract),
-    ]  # fmt: skip
+    ]
     for op, call in calls:
         with pytest.raises(tt.BroadcastError) as raised:
             call(tt.zeros((32, 10)), tt.zeros((5,), tt.int32))
@@ -230,7 +229,7 @@ def test_refused_dtype_pairs_name_both_operands() -> None:
     reason = "numpy has no boolean subtract (use not_equal, or cast to an integer dtype first)"
     calls: list[tuple[Callable[[], Any], str]] = [
         (lambda: b - b, "Tensor[bool_, 2] and Tensor[bool_, 2]"), (lambda: True - b, "bool and Tensor[bool_, 2]"),
-    ]  # fmt: skip
+    ]
     for call, operands in calls:
         with pytest.raises(tt.TensorDTypeError) as raised:
             call()
@@ -261,9 +260,9 @@ def test_equality_with_other_objects_is_false_but_arrays_are_refused() -> None:
     assert (x == None) is False and (x != "zero") is True  # noqa: E711 - the point of the test
     for array_like in (np.zeros(3), np.float32(0)):
         with pytest.raises(TypeError, match='"equal": x2 must be a typedtensor.Tensor or a Python scalar'):
-            x == array_like  # noqa: B015
+            x == array_like
         with pytest.raises(TypeError, match='"not_equal": x2 must be'):
-            x != array_like  # noqa: B015
+            x != array_like
 
 
 def test_a_tensor_is_unhashable_and_true_only_as_one_element() -> None:

@@ -7,8 +7,7 @@ from typing import Any
 
 import numpy as np
 import pytest
-from hypothesis import given
-from hypothesis import strategies as st
+from hypothesis import given, strategies as st
 from hypothesis.extra import numpy as hnp
 
 import typedtensor as tt
@@ -169,7 +168,7 @@ ERRORS: list[tuple[Callable[[], object], type[Exception], str]] = [
      'Cannot broadcast Tensor[float32, 2, 3] to (3,) for "broadcast_to": it has 2 dims, the shape 1'),
     (lambda: tt.broadcast_to(tt.ones((3,)), (-1, 3)), tt.BroadcastError,
      'Cannot broadcast Tensor[float32, 3] to (-1, 3) for "broadcast_to": size -1 is negative'),
-]  # fmt: skip
+]
 
 
 @pytest.mark.parametrize(("call", "error", "message"), ERRORS, ids=[message.split('"')[1] + f"-{index}" for index, (_, _, message) in enumerate(ERRORS)])
@@ -191,7 +190,7 @@ BAD_ARGUMENTS: list[tuple[Callable[[], object], str]] = [
     (lambda: tt.stack([tt.ones((2,)), np.ones(2)]), '"stack": tensors[1] must be a typedtensor.Tensor, got ndarray; wrap it with typedtensor.Tensor(array)'),
     (lambda: tt.concat([tt.ones((2,))], axis=None), '"concat": axis must be an int, got NoneType None'),
     (lambda: tt.broadcast_to(tt.ones((2,)), "2"), '"broadcast_to": shape must be an int or a tuple or list of ints, got str \'2\''),
-]  # fmt: skip
+]
 
 
 @pytest.mark.parametrize(("call", "message"), BAD_ARGUMENTS, ids=[message.split('"')[1] + f"-{index}" for index, (_, message) in enumerate(BAD_ARGUMENTS)])
@@ -216,7 +215,7 @@ BEYOND_NUMPY: list[tuple[Callable[[], object], str]] = [
     (lambda: tt.broadcast_to(tt.zeros((2,), tt.int8), (2**70, 2)), f'"broadcast_to" on Tensor[int8, 2]: the result of shape ({2**70}, 2) {TOO_BIG}'),
     (lambda: tt.eye(2**70), f'"eye": the result of shape ({2**70}, {2**70}) {TOO_BIG}'),
     (lambda: tt.ones((2**40, 2**40)), f'"ones": the result of shape ({2**40}, {2**40}) {TOO_BIG}'),
-]  # fmt: skip
+]
 
 
 @pytest.mark.parametrize(("call", "message"), BEYOND_NUMPY, ids=[message.split('"')[1] + f"-{index}" for index, (_, message) in enumerate(BEYOND_NUMPY)])

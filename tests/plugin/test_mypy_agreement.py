@@ -65,7 +65,7 @@ def cases(draw: st.DrawFn) -> Case:
     return Case(
         draw(st.sampled_from(DTYPES)), shape, draw(st.sampled_from(OPS)), draw(st.booleans()), axis,
         draw(st.sampled_from(["", "True", "False"])),
-    )  # fmt: skip
+    )
 
 
 # No shrinking: each step is a mypy run, and the failing call is named in the assertion anyway.

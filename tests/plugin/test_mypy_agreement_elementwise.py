@@ -27,7 +27,7 @@ _ERROR = re.compile(r"^(?P<message>.*)  \[(?P<code>tensor-broadcast|tensor-dtype
 _OPERATORS = {
     "add": "+", "subtract": "-", "multiply": "*", "divide": "/", "floor_divide": "//", "power": "**",
     "equal": "==", "not_equal": "!=", "less": "<", "less_equal": "<=", "greater": ">", "greater_equal": ">=",
-}  # fmt: skip
+}
 _UNARY_OPERATORS = {"negative": "-", "positive": "+"}
 _SCALARS = ("True", "2", "2.5", "1j")
 _modules = itertools.count()
@@ -70,7 +70,7 @@ def cases(draw: st.DrawFn) -> Case:
         f"tt.{binary}({{x}}, {{y}})",
         f"tt.{binary}({scalar}, {{y}})",
         f"tt.where({{m}}, {{x}}, {scalar})",
-        f"tt.where({{m}}, {{x}}, {{y}})",
+        "tt.where({m}, {x}, {y})",
         f"tt.cast({{x}}, tt.{draw(dtypes)})",
         f"{{y}}.astype(tt.{draw(dtypes)})",
     ]

@@ -87,7 +87,7 @@ def _one_tensor(draw: st.DrawFn) -> Case:
             f"tt.broadcast_to({{0}}, {_literal_tuple(draw(st.sampled_from([(), (2,)])) + tuple(1 if draw(st.booleans()) else s for s in target))})",
             f"tt.broadcast_to({{0}}, {_literal_tuple((*draw(shapes), *shape))})",
         ])
-    )  # fmt: skip
+    )
     return Case(((draw(st.sampled_from(DTYPES)), shape),), template)
 
 
@@ -148,18 +148,18 @@ RECEIVERS = (
     "Tensor[float32, *tuple[L[3], ...]]", "Tensor[float32, L[2], *Ts, L[5]]", "Sub", "T",
     "Tensor[float32, L[2]] | None", "Tensor[float32, L[2]] | Tensor[tt.int8, L[4], L[4]]", "Any",
     "np.ndarray[Any, Any]", "int",
-)  # fmt: skip
+)
 ARGUMENTS = (
     '"abc"', "1.5", "((0,),)", "(0, (1,))", "[[0]]", "10**100", "-(10**100)", "True", "(True, 0)", "None", "()", "[]",
     "...", "object()", "r0", "r0.shape", "r0.shape[0]", "(r0.shape[0], -1)", "n", "(n, -1)", "*flags", "(0, *flags)",
     "[0, *flags]", "flag", "(r1, r2)", "[r1, r0]", "(r0,)", "rs", "-1", "(-1, -1)", "(-5,)",
-)  # fmt: skip
+)
 TEMPLATES = (
     "{r} @ {a}", "{a} @ {r}", "tt.matmul({r}, {a})", "tt.matmul({r}, {r}, transpose_a={a})", "{r}.reshape({a})",
     "tt.reshape({r}, {a})", "{r}.T", "tt.transpose({r}, {a})", "tt.expand_dims({r}, {a})", "tt.squeeze({r}, {a})",
     "tt.concat({a})", "tt.concat(({r}, {r}), axis={a})", "tt.stack({a})", "tt.stack([{r}], {a})", "tt.tile({r}, {a})",
     "tt.broadcast_to({r}, {a})", "tt.matmul({a})", "tt.squeeze(*{a})",
-)  # fmt: skip
+)
 _CODED_ERROR = re.compile(r".*  \[[a-z-]+\]$")
 
 

@@ -53,7 +53,7 @@ AXES = (
     '"' + "^" * 40 + '"', '""', '"\\u00e9v"', "{0}", "{0: 1}", 'b"^v"', "bare", "lambda: 0", "(0, 1.5)",
     "(None,)", "range(2)", "-0", "(1, -1, 1)", "0 if flag else 1", "*flags", "**options", "(0, *flags)",
     "[0, *flags]", "(-(1),)", "+1", "~0", "'v' * 2", "L",
-)  # fmt: skip
+)
 KEEPDIMS = ("", "keepdims=True", 'keepdims="yes"', "keepdims=1", "keepdims=None", "keepdims=flag", "keepdims=[]")
 CALLS = ("tt.reduce_{op}({receiver}, {args})", "{receiver}.{op}({args})", "tt.reduce_{op}({args})", "{receiver}.{op}(7, 8, {args})")
 OPS = REDUCTION_OPS
@@ -105,7 +105,7 @@ def test_random_nonsense_calls(mypy_runner: Mypy, tmp_path_factory: pytest.TempP
 ELEMENTWISE_CALLS = (
     "tt.{unary}({a})", "{unary_operator}{a}", "tt.{binary}({a}, {b})", "{a} {operator} {b}", "tt.where({a}, {b}, {a})",
     "tt.cast({a}, {b})", "({a}).astype({b})", "tt.{binary}({a})", "tt.{unary}({a}, {b})", "tt.where({a})",
-)  # fmt: skip
+)
 OPERANDS = (*RECEIVERS, "1", "2.5", "1j", "True", "np.float64(1)", "np.float32(1)", "None", '"s"', "tt.float32", "tt.floating", "flags")
 
 

@@ -9,15 +9,15 @@ from pathlib import Path
 import pytest
 from hypothesis import Phase, given, settings, strategies as st
 
-from tests.support.mypy_helpers import Mypy
 from tests.plugin.test_mypy_fuzz import AXES, KEEPDIMS, RECEIVERS, _check
+from tests.support.mypy_helpers import Mypy
 
 #: Index keys, sensible and not.
 KEYS = (
     "0", "-1", "10**100", '"a"', "None", "...", "0, ...", "..., ...", "1:2", "::0", "::-1", ":k", "k:", "1.5:",
     "flag", "flags", "*flags,", "()", "None, None", "True", "1.5", "[0]", "index", "mask", "bare", "anything",
     "k", "0, 0, 0, 0", "index, index", "np.int64(1)", "slice(1, 2)", "slice(None)", "L", "(0, 1)",
-)  # fmt: skip
+)
 #: What ``take`` and ``take_along_axis`` may be given as indices.
 INDICES = ("index", "mask", "bare", "anything", "0", "99", "-99", "k", "1.5", "None", '"a"', "[0]", "array", "exact")
 SIZES = ("0", "5", "-5", "k", "10**100", "1.5", "None", '"a"', "True", "anything", "exact.shape[0]", "bare.shape[0]", "flags[0]")

@@ -15,7 +15,6 @@ import itertools
 import warnings
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -143,7 +142,7 @@ def write_axis_op(draw: st.DrawFn, program: Program) -> str:
         f"tt.transpose({name})", f"{name}.T", f"tt.expand_dims({name}, {axis})", f"tt.argmax({name}, axis={axis})",
         f"tt.softmax(tt.cast({name}, tt.float32), axis={axis})", f"tt.exp({name})", f"-tt.cast({name}, tt.float64)",
         f"tt.concat(({name}, {name}), axis={axis})", f"{name}[0]", f"{name}[None, ..., :2]",
-    ]))  # fmt: skip
+    ]))
 
 
 OP_WRITERS: dict[str, OpWriter] = {

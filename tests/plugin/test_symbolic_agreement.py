@@ -73,7 +73,7 @@ def _calls(r: random.Random) -> list[str]:
         f"tt.tile(a, ({r.randint(1, 3)}, {r.randint(1, 3)}))", "tt.broadcast_to(a, (2, 3))", "tt.broadcast_to(a, b.shape)",
         "tt.exp(a)", "-a", "abs(a)", "a.astype(tt.float64)", f"tt.take(a, tt.zeros((2, 3), tt.int64), axis={k})",
         "(a + b).sum(axis=0)", "tt.exp(a @ b)", "a.reshape((-1,))[::2]",
-    ]  # fmt: skip
+    ]
 
 
 def _dim(r: random.Random) -> str:
@@ -144,7 +144,7 @@ def runs(r: random.Random, a: tuple[str, tuple[str, ...]], b: tuple[str, tuple[s
         try:
             with np.errstate(all="ignore"), warnings.catch_warnings():
                 warnings.simplefilter("ignore")
-                result = eval(call, {"tt": tt, **tensors})  # noqa: S307 - our own generated source
+                result = eval(call, {"tt": tt, **tensors})  # our own generated source
         except (tt.TypedTensorError, TypeError, ValueError, IndexError):
             continue
         results.append(Run(sizes, result.dtype.__name__, result.shape))

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 import tomllib
+
 from packaging.version import Version
 
 from tests.support import PROJECT

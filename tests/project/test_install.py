@@ -28,7 +28,6 @@ import pytest
 
 from tests.support import PROJECT
 
-
 #: Checked by mypy with the plugin: the exact result of a reduction, and an out-of-range axis.
 WITH_PLUGIN = """\
 from typing import Literal as L, assert_type

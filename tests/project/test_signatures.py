@@ -15,10 +15,18 @@ import numpy as np
 import pytest
 
 import typedtensor as tt
-
 from tests.support import PROJECT
 from typedtensor._shape_rules import (
-    BINARY_RULES, CATEGORIES, CONCRETE, REDUCTION_OPS, SCALAR_KINDS, UNARY_RULES, binary_dtype, result_dtype, unary_dtype, where_dtype,
+    BINARY_RULES,
+    CATEGORIES,
+    CONCRETE,
+    REDUCTION_OPS,
+    SCALAR_KINDS,
+    UNARY_RULES,
+    binary_dtype,
+    result_dtype,
+    unary_dtype,
+    where_dtype,
 )
 from typedtensor._shape_rules.dtypes import narrowest
 

@@ -16,8 +16,7 @@ from typing import Any
 
 import numpy as np
 import pytest
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
+from hypothesis import HealthCheck, given, settings, strategies as st
 
 from typedtensor._reducer import compiled as _compiled
 from typedtensor._reducer.compiled import CompiledPlan

@@ -8,8 +8,7 @@ import time
 import numpy as np
 import pytest
 
-from typedtensor._reducer import cost as _cost
-from typedtensor._reducer import parallel as _parallel
+from typedtensor._reducer import cost as _cost, parallel as _parallel
 
 
 @pytest.fixture(autouse=True)

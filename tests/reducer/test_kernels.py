@@ -17,13 +17,11 @@ from typing import Any
 
 import numpy as np
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
+from hypothesis import given, settings, strategies as st
 
-from typedtensor._reducer import kernels as _kernels
-from typedtensor._reducer import layout as _layout
-from typedtensor._reducer.planner import NumpyPlan, _plan, reduce_array
 from tests.support.kernels import force_threads
+from typedtensor._reducer import kernels as _kernels, layout as _layout
+from typedtensor._reducer.planner import NumpyPlan, _plan, reduce_array
 
 Array = np.ndarray[Any, Any]
 BLOG = (32, 256, 5, 128)

@@ -14,8 +14,7 @@ from typing import Any
 
 import numpy as np
 import pytest
-from hypothesis import given
-from hypothesis import strategies as st
+from hypothesis import given, strategies as st
 from numpy.lib.stride_tricks import as_strided
 
 from typedtensor._reducer.layout import BAND_MIN_BYTES, PART_BYTES, SPLIT_MIN_BYTES, Layout, cut, cut_into, fold, memory_order

@@ -14,9 +14,9 @@ from typing import Any
 import numpy as np
 import pytest
 
+from tests.support.kernels import force_threads
 from typedtensor._reducer import parallel as _parallel
 from typedtensor._reducer.planner import reduce_array
-from tests.support.kernels import force_threads
 
 
 def run_python(code: str, threads: str) -> subprocess.CompletedProcess[str]:

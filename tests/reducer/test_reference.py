@@ -9,13 +9,12 @@ from typing import Any
 
 import numpy as np
 import pytest
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
+from hypothesis import HealthCheck, given, settings, strategies as st
 from hypothesis.extra import numpy as hnp
 
 import typedtensor as tt
-from typedtensor._shape_rules import REDUCTION_OPS
 from tests.support.tosa_reference import normalise_axes, numpy_result_dtype, tosa_reduce
+from typedtensor._shape_rules import REDUCTION_OPS
 
 pytestmark = pytest.mark.floors
 
@@ -23,7 +22,7 @@ OPS = REDUCTION_OPS
 DTYPES = [np.dtype(name) for name in (
     "bool", "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64",
     "float16", "float32", "float64", "complex64", "complex128",
-)]  # fmt: skip
+)]
 FUNCTIONS = {op: getattr(tt, f"reduce_{op}") for op in OPS}
 pytestmark = pytest.mark.usefixtures("kernels")
 

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 DTYPES = [np.dtype(name) for name in (
     "bool", "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64",
     "float16", "float32", "float64", "complex64", "complex128",
-)]  # fmt: skip
+)]
 
 Array = np.ndarray[Any, Any]
 

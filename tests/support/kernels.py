@@ -4,10 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from typedtensor._reducer import compiled as _compiled
-from typedtensor._reducer import cost as _cost
-from typedtensor._reducer import parallel as _parallel
-from typedtensor._reducer import planner as _reduce
+from typedtensor._reducer import compiled as _compiled, cost as _cost, parallel as _parallel, planner as _reduce
 
 
 def use_kernels(kind: str, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -104,7 +104,7 @@ class TensorSpec(ShapeSpec):
     #: per call, as mypy solves it to one; a bound TypeVar is just its bound (mypy joins there).
     dtype_var: TypeVar | None = None
     constraints: tuple[type[generic], ...] = ()
-    tensor_class: type[Tensor[Any, Unpack[tuple[Any, ...]]]] = Tensor  # a subclass for ``Images``
+    tensor_class: type[Tensor[Any, *tuple[Any, ...]]] = Tensor  # a subclass for ``Images``
 
 
 def tensor_spec(annotation: object, namespaces: Namespaces, where: str) -> TensorSpec | None:
@@ -175,7 +175,7 @@ def _resolve(value: object, namespaces: Namespaces, where: str) -> object:
     if not isinstance(value, str):
         return value
     try:
-        return eval(value, *namespaces)  # noqa: S307 - annotations are code, as in get_type_hints
+        return eval(value, *namespaces)  # annotations are code, as in get_type_hints
     except NameError as error:
         raise UnresolvedName(
             f"{where}: cannot resolve the forward reference {value!r}: {error} "
@@ -197,7 +197,7 @@ def _names_tensor(text: str, namespaces: Namespaces) -> bool:
 def _evaluates_to_ours(node: ast.expr, namespaces: Namespaces) -> bool:
     try:
         code = compile(ast.Expression(node), "<annotation>", "eval")
-        value = eval(code, *namespaces)  # noqa: S307 - annotations are code, as in get_type_hints
+        value = eval(code, *namespaces)  # annotations are code, as in get_type_hints
     except Exception:  # a name we cannot evaluate is simply not known to be ours
         return False
     return isinstance(value, type) and issubclass(value, (Tensor, AbstractArray, AbstractDtype))

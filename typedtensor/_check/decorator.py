@@ -23,10 +23,10 @@ from jaxtyping import jaxtyped
 
 from typedtensor._check.annotations import Namespaces, TensorSpec, UnresolvedName
 from typedtensor._check.bindings import CallRecord
-from typedtensor._check.report import Item, Where, mismatch
-from typedtensor._errors import AnnotationError, ShapeError
 from typedtensor._check.jaxtyping_arrays import ArraySpec, DimNames
+from typedtensor._check.report import Item, Where, mismatch
 from typedtensor._check.specs import SequenceSpec, Spec, annotation_spec, function_specs
+from typedtensor._errors import AnnotationError, ShapeError
 
 F = TypeVar("F")
 T = TypeVar("T")

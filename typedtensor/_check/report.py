@@ -14,10 +14,10 @@ import numpy as np
 
 from typedtensor._check.annotations import ShapeSpec, TensorSpec, fitting
 from typedtensor._check.bindings import CallRecord
-from typedtensor._dtypes import CONCRETE_DTYPES, generic, marker_of, type_text
-from typedtensor._errors import ShapeError
 from typedtensor._check.jaxtyping_arrays import ArraySpec
 from typedtensor._check.specs import SequenceSpec, Spec
+from typedtensor._dtypes import CONCRETE_DTYPES, generic, marker_of, type_text
+from typedtensor._errors import ShapeError
 from typedtensor._tensor import Tensor
 
 

@@ -21,8 +21,8 @@ from dataclasses import dataclass
 from typing import Annotated, TypeAlias, TypeVar
 
 from typedtensor._check.annotations import Namespaces, TensorSpec, is_jaxtyping_array, is_unpacked, resolve_annotation, show, tensor_spec
-from typedtensor._errors import AnnotationError
 from typedtensor._check.jaxtyping_arrays import ArraySpec, DimNames, array_spec
+from typedtensor._errors import AnnotationError
 from typedtensor._tensor import Tensor
 
 _CHECKABLE = (

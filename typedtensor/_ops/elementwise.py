@@ -256,4 +256,4 @@ _OPERATORS: Final[dict[str, Callable[..., Any]]] = {
     "floor_divide": operator.floordiv, "equal": operator.eq, "not_equal": operator.ne,
     "less": operator.lt, "less_equal": operator.le, "greater": operator.gt, "greater_equal": operator.ge,
     "negative": operator.neg, "positive": operator.pos, "abs": operator.abs,
-}  # fmt: skip
+}

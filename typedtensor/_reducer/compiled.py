@@ -110,7 +110,7 @@ def _fields(call: Call, out: Array) -> tuple[int, Array, int, bytes]:
 def plan(
     op: str, shape: tuple[int, ...], strides: tuple[int, ...], dtype: np.dtype[Any], mask: tuple[bool, ...],
     out_shape: tuple[int, ...], out_dtype: np.dtype[Any],
-) -> CompiledPlan:  # fmt: skip
+) -> CompiledPlan:
     """The compiled plan of ``op`` over the dims ``mask`` reduces of a non-empty array."""
     layout, in_offset, out_offset = _canonical(shape, strides, mask, dtype)
     divisor = float(math.prod(size for size, reduced in zip(shape, mask) if reduced)) if op == "mean" else 0.0
@@ -153,7 +153,7 @@ def _canonical(
     layout = fold(
         tuple(shape[d] for d in order), tuple(in_strides[d] for d in order), tuple(mask[d] for d in order), dtype,
         tuple(out_strides[d] for d in order),
-    )  # fmt: skip
+    )
     return layout, in_offset, out_offset
 
 

@@ -93,7 +93,7 @@ class _Job(Generic[Part, Result]):
             done += 1
             try:
                 self.results[index] = self.function(self.parts[index])
-            except BaseException as error:  # noqa: BLE001 - re-raised by the caller
+            except BaseException as error:  # re-raised by the caller
                 self.error = self.error or error
             with self._lock:
                 self._finished += 1

@@ -15,13 +15,12 @@ from typing import Any, Final, TypeAlias
 
 import numpy as np
 
-from typedtensor._reducer import compiled as _compiled
-from typedtensor._reducer import kernels as _kernels
 from typedtensor._arguments import axis_key
-from typedtensor._reducer.compiled import CompiledPlan
-from typedtensor._reducer.layout import fold, memory_order
 from typedtensor._dtypes import marker_named, marker_of, numpy_dtype_of, type_text
 from typedtensor._errors import problem_error
+from typedtensor._reducer import compiled as _compiled, kernels as _kernels
+from typedtensor._reducer.compiled import CompiledPlan
+from typedtensor._reducer.layout import fold, memory_order
 from typedtensor._shape_rules import AxisKey, Problem, apply_mask, reduced_mask, result_dtype
 
 Array: TypeAlias = np.ndarray[Any, Any]
@@ -108,7 +107,7 @@ def _plan(
 def _numpy_plan(
     op: str, shape: tuple[int, ...], strides: tuple[int, ...], dtype: np.dtype[Any], mask: tuple[bool, ...],
     out_shape: tuple[int, ...], out_dtype: np.dtype[Any],
-) -> NumpyPlan:  # fmt: skip
+) -> NumpyPlan:
     # A reduced dim read backwards reduces the same elements: reversing it lets it fold.
     backwards = [reduced and stride < 0 for stride, reduced in zip(strides, mask)]
     strides = tuple(-stride if back else stride for stride, back in zip(strides, backwards))

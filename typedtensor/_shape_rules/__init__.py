@@ -6,6 +6,13 @@ caller reports it in its own voice (an exception, a mypy error) with the same wo
 per kind of rule; this package re-exports them all.
 """
 
+from .axis_ops import (
+    RankMismatch as RankMismatch,
+    argextreme_shape as argextreme_shape,
+    axis_problem as axis_problem,
+    take_along_axis_shape as take_along_axis_shape,
+    take_shape as take_shape,
+)
 from .broadcast import BroadcastMismatch as BroadcastMismatch, broadcast_shapes as broadcast_shapes
 from .core import (
     INT_DIMS as INT_DIMS,
@@ -18,6 +25,7 @@ from .core import (
     join_operands as join_operands,
     join_shapes as join_shapes,
 )
+from .creation import ZeroStep as ZeroStep, arange_shape as arange_shape, eye_shape as eye_shape
 from .dtypes import (
     CATEGORIES as CATEGORIES,
     CONCRETE as CONCRETE,
@@ -43,42 +51,6 @@ from .elementwise import (
     where_dtype as where_dtype,
     wrong_operand as wrong_operand,
 )
-from .reductions import (
-    REDUCTION_OPS as REDUCTION_OPS,
-    SELECTION_KEEP as SELECTION_KEEP,
-    SELECTION_REDUCE as SELECTION_REDUCE,
-    AxisKey as AxisKey,
-    AxisOutOfRange as AxisOutOfRange,
-    AxisSpec as AxisSpec,
-    InvalidSelection as InvalidSelection,
-    apply_mask as apply_mask,
-    reduce_shape as reduce_shape,
-    reduced_mask as reduced_mask,
-    selection_problem as selection_problem,
-    bool_axis_kind as bool_axis_kind,
-    wrong_axis_kind as wrong_axis_kind,
-)
-from .matmul import BatchDimsDiffer as BatchDimsDiffer, Flag as Flag, InnerDimsDiffer as InnerDimsDiffer, matmul_shape as matmul_shape
-from .reshaping import (
-    INFER as INFER,
-    format_sizes as format_sizes,
-    Sizes as Sizes,
-    broadcast_to_shape as broadcast_to_shape,
-    expand_dims_shape as expand_dims_shape,
-    permute_shape as permute_shape,
-    reshape_shape as reshape_shape,
-    squeeze_shape as squeeze_shape,
-    tile_shape as tile_shape,
-)
-from .joins import concat_shape as concat_shape, stack_shape as stack_shape
-from .axis_ops import (
-    RankMismatch as RankMismatch,
-    argextreme_shape as argextreme_shape,
-    axis_problem as axis_problem,
-    take_along_axis_shape as take_along_axis_shape,
-    take_shape as take_shape,
-)
-from .creation import ZeroStep as ZeroStep, arange_shape as arange_shape, eye_shape as eye_shape
 from .indexing import (
     ArrayIndex as ArrayIndex,
     IndexItem as IndexItem,
@@ -91,4 +63,32 @@ from .indexing import (
     index_shape as index_shape,
     indexed_axes as indexed_axes,
     slice_dim as slice_dim,
+)
+from .joins import concat_shape as concat_shape, stack_shape as stack_shape
+from .matmul import BatchDimsDiffer as BatchDimsDiffer, Flag as Flag, InnerDimsDiffer as InnerDimsDiffer, matmul_shape as matmul_shape
+from .reductions import (
+    REDUCTION_OPS as REDUCTION_OPS,
+    SELECTION_KEEP as SELECTION_KEEP,
+    SELECTION_REDUCE as SELECTION_REDUCE,
+    AxisKey as AxisKey,
+    AxisOutOfRange as AxisOutOfRange,
+    AxisSpec as AxisSpec,
+    InvalidSelection as InvalidSelection,
+    apply_mask as apply_mask,
+    bool_axis_kind as bool_axis_kind,
+    reduce_shape as reduce_shape,
+    reduced_mask as reduced_mask,
+    selection_problem as selection_problem,
+    wrong_axis_kind as wrong_axis_kind,
+)
+from .reshaping import (
+    INFER as INFER,
+    Sizes as Sizes,
+    broadcast_to_shape as broadcast_to_shape,
+    expand_dims_shape as expand_dims_shape,
+    format_sizes as format_sizes,
+    permute_shape as permute_shape,
+    reshape_shape as reshape_shape,
+    squeeze_shape as squeeze_shape,
+    tile_shape as tile_shape,
 )

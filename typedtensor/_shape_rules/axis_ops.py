@@ -12,7 +12,7 @@ from typing import ClassVar
 
 from .broadcast import BroadcastMismatch, broadcast_dims
 from .core import UNKNOWN, D, Dims, Problem, Shape, Unknown, V, join_shapes
-from .reductions import AxisOutOfRange, reduce_shape, reduced_mask
+from .reductions import reduce_shape, reduced_mask
 
 
 def argextreme_shape(shape: Shape[D, V], axis: int | Unknown, keepdims: bool | Unknown, one: D) -> Shape[D, V] | Problem:

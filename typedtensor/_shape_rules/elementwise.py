@@ -23,7 +23,7 @@ _INTEGERS: Final = frozenset({BOOL, *SIGNED, *UNSIGNED})
 _FLOAT_OF: Final = {
     BOOL: "float16", "int8": "float16", "uint8": "float16", "int16": "float32", "uint16": "float32",
     "int32": "float64", "uint32": "float64", "int64": "float64", "uint64": "float64",
-}  # fmt: skip
+}
 #: Python scalar kinds, narrowest first: a parameter typed with one accepts the kinds before it too.
 SCALAR_KINDS: Final[tuple[ScalarKind, ...]] = ("bool", "int", "float", "complex")
 #: The dtype numpy gives a Python scalar of each kind when no tensor is there to take it.
@@ -112,7 +112,7 @@ UNARY_RULES: Final[dict[str, Rule]] = {
     "ceil": _refusing(_COMPLEX, "complex numbers are not ordered, so they have no ceiling"),
     "sign": _refusing(_BOOLEAN, f"numpy has no boolean sign ({_TO_INTEGER})"),
     "logical_not": _to_bool,
-}  # fmt: skip
+}
 
 #: Binary ops: the rule applies to the promotion of both operands (Python scalars weak).
 BINARY_RULES: Final[dict[str, Rule]] = {
@@ -123,7 +123,7 @@ BINARY_RULES: Final[dict[str, Rule]] = {
     "power": _booleans_in_int8,
     "equal": _to_bool, "not_equal": _to_bool, "less": _to_bool, "less_equal": _to_bool,
     "greater": _to_bool, "greater_equal": _to_bool, "logical_and": _to_bool, "logical_or": _to_bool,
-}  # fmt: skip
+}
 
 
 #: ``Tensor``'s operators by the op each is (``x + y`` is ``add(x, y)``); a reflected one
@@ -133,18 +133,18 @@ BINARY_METHODS: Final = {
     "__add__": "add", "__sub__": "subtract", "__mul__": "multiply", "__truediv__": "divide",
     "__floordiv__": "floor_divide", "__pow__": "power", "__eq__": "equal", "__ne__": "not_equal",
     "__lt__": "less", "__le__": "less_equal", "__gt__": "greater", "__ge__": "greater_equal",
-}  # fmt: skip
+}
 REFLECTED_METHODS: Final = {
     "__radd__": "add", "__rsub__": "subtract", "__rmul__": "multiply",
     "__rtruediv__": "divide", "__rfloordiv__": "floor_divide", "__rpow__": "power",
-}  # fmt: skip
+}
 
 
 #: A comparison as Python runs it reflected (``a < x`` is ``x > a``).
 SWAPPED_COMPARISONS: Final = {
     "less": "greater", "less_equal": "greater_equal", "greater": "less", "greater_equal": "less_equal",
     "equal": "equal", "not_equal": "not_equal",
-}  # fmt: skip
+}
 
 
 def wrong_operand(op: str, parameter: str, got: str) -> str:
@@ -175,7 +175,7 @@ def binary_dtype(op: str, left: str, right: str) -> str | DTypeRefused:
     ('float64', 'int8', 'bool_')
     """
     rule = BINARY_RULES[op]
-    return _over_members(lambda l, r: rule(_common(l, r)), [_members_or_kind(left), _members_or_kind(right)])
+    return _over_members(lambda left_kind, right_kind: rule(_common(left_kind, right_kind)), [_members_or_kind(left), _members_or_kind(right)])
 
 
 def where_dtype(x: str, y: str) -> str:
