@@ -12,3 +12,14 @@ class Dim(int):
 
     def __new__(cls) -> "Dim":
         raise TypeError(f"{cls.__name__} names a dimension; use it in a type such as Tensor[float32, {cls.__name__}]")
+
+
+class DimSize(int):
+    """The size of a dim at run time: an ``int``. Static typing only, never built.
+
+    ``T = TypeVar("T")`` is bounded by ``object``, so ``x.shape[0] // 2`` on a dim ``T`` would be
+    a type error on code that runs; the mypy plugin types ``x.shape`` with such a TypeVar bounded
+    by this class instead (an int, and a bound no annotation writes, so the plugin can tell the
+    two apart and give back the ``T`` of the annotations). Write ``TypeVar("T", bound=int)`` for
+    the same without the plugin.
+    """

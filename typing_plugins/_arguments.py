@@ -32,7 +32,7 @@ from mypy.types import (
 from typing_plugins._calls import CallContext, NotUnderstood
 from typing_plugins._names import DIM
 from typing_plugins._rules import shape_rules
-from typing_plugins._tensor_types import dtype_name, int_literal, tensor_type
+from typing_plugins._tensor_types import declared_dim, dtype_name, int_literal, read_from_shape, tensor_type
 
 #: The kinds of sequence ``axis`` may be (any subclass too); not ``bytes``, ``range`` or ``deque``.
 _SEQUENCES: Final = ("builtins.tuple", "builtins.list")
@@ -263,7 +263,9 @@ def _dim(typ: Type) -> Type | shape_rules.Unknown:
     literal = proper.last_known_value if isinstance(proper, Instance) and proper.last_known_value else proper
     if int_literal(literal) is not None:
         return literal
-    if isinstance(proper, TypeVarType) or (isinstance(proper, Instance) and proper.type.has_base(DIM)):
+    if isinstance(proper, TypeVarType):
+        return declared_dim(proper)  # as annotations write it, not as ``x.shape`` bounds it
+    if isinstance(proper, Instance) and proper.type.has_base(DIM):
         return proper  # before ints: a named dim is an int subclass
     if isinstance(proper, AnyType) or (isinstance(proper, Instance) and _is_index(proper)):
         return shape_rules.UNKNOWN
@@ -317,7 +319,7 @@ def single_axis_argument(ctx: CallContext, default: int | None) -> int | shape_r
 
 def dim_argument(ctx: CallContext, formal: str) -> Type | shape_rules.Unknown | None:
     """An int argument as a dim: ``Literal[n]`` for a literal, the argument's own type for a named
-    dim (``x.shape[0]`` typed ``Batch``), ``UNKNOWN`` for another int; None when not passed (or None)."""
+    dim (``x.shape[0]`` typed ``Batch`` or ``T``), ``UNKNOWN`` for another int; None when not passed (or None)."""
     actual = _actual(ctx, formal)
     proper = None if actual is None else _proper(actual[0])
     if proper is None or isinstance(proper, NoneType):
@@ -327,6 +329,8 @@ def dim_argument(ctx: CallContext, formal: str) -> Type | shape_rules.Unknown | 
         return LiteralType(value, ctx.api.named_generic_type("builtins.int", []))
     if isinstance(proper, Instance) and proper.type.has_base(DIM):
         return proper
+    if isinstance(proper, TypeVarType) and read_from_shape(proper):
+        return declared_dim(proper)  # a size, never negative (another int TypeVar may be: arange(-3) is empty)
     _axis_item(proper)  # some int, read as an axis is (anything else: NotUnderstood, mypy reports it)
     return shape_rules.UNKNOWN
 

@@ -18,7 +18,7 @@ from mypy.types import AnyType, FunctionLike, Instance, LiteralType, Type, TypeO
 from typing_plugins._codes import ERROR_CODES
 from typing_plugins._names import PACKAGE
 from typing_plugins._rules import shape_rules
-from typing_plugins._tensor_types import MypyShape, TensorType, int_literal, tensor_text
+from typing_plugins._tensor_types import MypyShape, TensorType, declared_dim, int_literal, tensor_text
 
 CallContext: TypeAlias = FunctionContext | MethodContext
 #: Hooks of the plugin's tables: the call's context in, its result type out.
@@ -83,7 +83,7 @@ def new_tensor(api: CheckerPluginInterface, dtype: Type, shape: MypyShape, tenso
     any_type = AnyType(TypeOfAny.special_form)
 
     def dim(value: Type | shape_rules.Unknown) -> Type:
-        return any_type if isinstance(value, shape_rules.Unknown) else value
+        return any_type if isinstance(value, shape_rules.Unknown) else declared_dim(value)  # a dim solved from ``x.shape`` too
 
     run: list[Type] = []
     if shape.variadic is shape_rules.UNKNOWN:

@@ -29,6 +29,8 @@ DTYPES_MODULE: Final = "typedtensor._dtypes"
 GENERIC: Final = f"{DTYPES_MODULE}.generic"
 #: The base of named dims, whose instances ``y.shape[i]`` gives.
 DIM: Final = "typedtensor._dims.Dim"
+#: What ``y.shape`` bounds an unbounded TypeVar dim by, so that ``y.shape[i]`` is an int.
+DIM_SIZE: Final = "typedtensor._dims.DimSize"
 
 # The functions the plugin hooks on, by name (a reduction by its op: "sum" for ``reduce_sum``).
 REDUCTIONS: Final = {op: f"typedtensor._generated.reductions.reduce_{op}" for op in shape_rules.REDUCTION_OPS}

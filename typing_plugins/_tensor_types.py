@@ -2,7 +2,8 @@
 
 A dim is kept as the mypy type it is (``Literal[32]``, a ``Dim`` class, a TypeVar), but ``Any``
 is the rules' ``UNKNOWN``; the rules treat dims as opaque, so nothing is lost. The one variadic
-(``*Ts``, ``*tuple[X, ...]``) is kept as its ``UnpackType``.
+(``*Ts``, ``*tuple[X, ...]``) is kept as its ``UnpackType``. A TypeVar as ``x.shape`` bounds it
+(``_shape_ints``) is read as annotations write it.
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ from mypy.types import (
     get_proper_type,
 )
 
-from typing_plugins._names import DTYPES_MODULE, GENERIC, TENSOR
+from typing_plugins._names import DIM_SIZE, DTYPES_MODULE, GENERIC, TENSOR
 from typing_plugins._rules import shape_rules
 
 MypyShape = shape_rules.Shape[Type, UnpackType]
@@ -54,7 +55,7 @@ def tensor_type(typ: Type) -> TensorType | None:
         # ``Tensor[L[2]]``: mypy has reported the argument; where the dims start is unknown, and
         # a guess (rank 0) would add a second error to the same mistake.
         return None
-    dims = [shape_rules.UNKNOWN if _unknown_dim(dim) else dim for dim in args]
+    dims = [shape_rules.UNKNOWN if _unknown_dim(dim) else declared_dim(dim) for dim in args]
     runs = [index for index, dim in enumerate(dims) if isinstance(dim, UnpackType)]
     if not runs:
         return TensorType(dtype, shape_rules.Shape(tuple(dims)))
@@ -71,6 +72,22 @@ def int_literal(typ: Type) -> int | None:
     enum member or anything else."""
     values = try_getting_int_literals_from_type(typ)  # only for ``builtins.int``, not ``bool``
     return values[0] if values is not None and len(values) == 1 else None
+
+
+def read_from_shape(dim: TypeVarType) -> bool:
+    """Whether ``dim`` is a TypeVar as ``x.shape`` gives it, bounded by ``DimSize``."""
+    bound = get_proper_type(dim.upper_bound)
+    return isinstance(bound, Instance) and bound.type.fullname == DIM_SIZE
+
+
+def declared_dim(dim: Type) -> Type:
+    """``dim`` as annotations write it: a TypeVar ``x.shape`` bounded by ``DimSize`` unbounded again."""
+    proper = get_proper_type(dim)
+    if isinstance(proper, TypeVarType) and read_from_shape(proper):
+        bound = get_proper_type(proper.upper_bound)
+        assert isinstance(bound, Instance)  # read_from_shape says so; narrows the type for mypy
+        return proper.copy_modified(upper_bound=Instance(bound.type.mro[-1], []))  # the last base: object
+    return dim
 
 
 def _unknown_dim(dim: Type) -> bool:

@@ -14,14 +14,14 @@ from typing import Final, TypeVar
 from mypy.nodes import TypeInfo
 from mypy.plugin import Plugin, ReportConfigContext
 
-from typing_plugins import _axis_ops, _creation, _elementwise, _indexing, _linalg, _reductions, _shaping
+from typing_plugins import _axis_ops, _creation, _elementwise, _indexing, _linalg, _reductions, _shape_ints, _shaping
 from typing_plugins._calls import FunctionHook, FunctionSignatureHook, MethodHook, MethodSignatureHook
 from typing_plugins._names import TENSOR
 from typing_plugins._rules import SOURCES_DIGEST
 from typing_plugins._signatures import LOOSENED, signature_hook
 
 #: Bump whenever inference changes: mypy then drops cached results computed by an older plugin.
-PLUGIN_VERSION: Final = 6
+PLUGIN_VERSION: Final = 7
 
 #: Functions by the fullname mypy resolves the re-exported name to.
 FUNCTION_HOOKS: Final[dict[str, FunctionHook]] = {
@@ -42,8 +42,8 @@ METHOD_HOOKS: Final[dict[str, MethodHook]] = {
 }
 #: Methods of other classes by fullname, such as ``int.__eq__`` with a tensor argument.
 OTHER_METHOD_HOOKS: Final[dict[str, MethodHook]] = {**_elementwise.SCALAR_METHOD_HOOKS, **_elementwise.ARRAY_METHOD_HOOKS}
-#: Attributes of ``Tensor`` by fullname (``x.T``).
-ATTRIBUTE_HOOKS: Final[dict[str, _shaping.AttributeHook]] = {**_shaping.ATTRIBUTE_HOOKS}
+#: Attributes of ``Tensor`` by fullname (``x.T``, ``x.shape``).
+ATTRIBUTE_HOOKS: Final[dict[str, _shaping.AttributeHook]] = {**_shaping.ATTRIBUTE_HOOKS, **_shape_ints.ATTRIBUTE_HOOKS}
 
 _Hook = TypeVar("_Hook")
 

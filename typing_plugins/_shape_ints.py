@@ -1,0 +1,70 @@
+"""Dims read from ``x.shape`` are ints: ``x.shape[0] // 2`` type-checks whatever the dim is.
+
+A ``Literal`` size and a ``Dim`` class already are ints. A TypeVar dim (``T = TypeVar("T")``) is
+bounded by ``object`` and the items of a ``*Ts`` run by ``object`` too, so mypy would refuse
+``x.shape[0] // 2``, ``range(x.shape[1])`` and ``x.shape[0] * x.shape[1]``, code that runs: every
+size a shape holds is an int at run time. So ``x.shape`` is typed with each unbounded TypeVar
+bounded by ``DimSize`` (an int subclass no annotation writes) and each run's items ints.
+
+The TypeVar keeps its id, so mypy still relates it to the annotations' ``T``; the shape rules
+compare dims by equality, which counts the bound, so wherever the plugin reads a dim (a tensor's
+type, an int argument such as the ``x.shape[0]`` of ``tt.zeros((x.shape[0], 3))``)
+``_tensor_types.declared_dim`` gives it back its ``object`` bound: the rules see the very ``T`` of
+the annotations.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from mypy.checker import TypeChecker
+from mypy.lookup import lookup_fully_qualified
+from mypy.nodes import TypeInfo
+from mypy.plugin import AttributeContext, CheckerPluginInterface
+from mypy.types import Instance, TupleType, Type, TypeVarTupleType, TypeVarType, UnpackType, get_proper_type
+
+from typing_plugins._calls import note_failure
+from typing_plugins._names import DIM_SIZE, TENSOR
+
+
+def shape_attribute_hook(ctx: AttributeContext) -> Type:
+    """``x.shape``: the declared ``tuple[*Shape]``, its unbounded TypeVars and ``*Ts`` items ints."""
+    shape = get_proper_type(ctx.default_attr_type)
+    if ctx.is_lvalue or not isinstance(shape, TupleType):
+        return ctx.default_attr_type
+    try:
+        size = _dim_size(ctx.api)
+        if size is None:
+            return ctx.default_attr_type
+        sizes = ctx.api.named_generic_type("builtins.tuple", [ctx.api.named_generic_type("builtins.int", [])])
+        return shape.copy_modified(items=[_as_int(item, size, sizes) for item in shape.items])
+    except Exception as error:  # a plugin bug must not stop the user's mypy run
+        note_failure(ctx.api, ctx.context, error)
+        return ctx.default_attr_type
+
+
+def _dim_size(api: CheckerPluginInterface) -> Instance | None:
+    """``DimSize``, looked up in its module: the package does not export it, so a name lookup
+    through ``typedtensor`` would not find it. None where mypy has not loaded it."""
+    symbol = lookup_fully_qualified(DIM_SIZE, api.modules) if isinstance(api, TypeChecker) else None
+    return Instance(symbol.node, []) if symbol is not None and isinstance(symbol.node, TypeInfo) else None
+
+
+def _as_int(dim: Type, size: Instance, sizes: Instance) -> Type:
+    """``dim`` as an int: an unbounded TypeVar bounded by ``size``, a ``*Ts`` run bounded by ``sizes``."""
+    proper = get_proper_type(dim)
+    if isinstance(proper, TypeVarType) and not proper.values and _is_object(proper.upper_bound):
+        return proper.copy_modified(upper_bound=size)
+    if isinstance(proper, UnpackType):
+        run = get_proper_type(proper.type)
+        if isinstance(run, TypeVarTupleType):  # mypy types an item of a run as its bound's item
+            return UnpackType(run.copy_modified(upper_bound=sizes))  # a run's equality ignores its bound
+    return dim
+
+
+def _is_object(typ: Type) -> bool:
+    proper = get_proper_type(typ)
+    return isinstance(proper, Instance) and proper.type.fullname == "builtins.object"
+
+
+ATTRIBUTE_HOOKS: Final = {f"{TENSOR}.shape": shape_attribute_hook}
