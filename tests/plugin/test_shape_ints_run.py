@@ -53,6 +53,9 @@ def test_dims_passed_as_sizes_keep_their_dims(rows: int, columns: int) -> None:
     """``generic_dims_stay_dims`` broadcasts to ``(x.shape[0], x.shape[1])`` and indexes row -1."""
     tt.shapechecked(CASES.generic_dims_stay_dims)(_tensor(rows, columns), _tensor(columns))
     assert tt.shapechecked(CASES.generic_dims)(_tensor(rows, columns)).shape == (rows, 3)
+    encoder = CASES.Encoder(CASES.Sequence(_tensor(rows, 4).numpy()))
+    np.testing.assert_array_equal(encoder.positions().numpy(), np.arange(rows))
+    assert encoder.half == rows // 2
 
 
 @given(st.lists(SIZES, max_size=3))

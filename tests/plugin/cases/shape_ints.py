@@ -5,7 +5,7 @@ TypeVar with or without an ``int`` bound, ``Any``, an item of a ``*Ts`` run), wh
 passed as a size still carries its dim. Arithmetic gives a plain ``int`` (dim expressions, §9,
 are not modelled yet)."""
 
-from typing import Any, Literal as L, TypeVar, TypeVarTuple, assert_type
+from typing import Any, Generic, Literal as L, TypeVar, TypeVarTuple, assert_type
 
 import numpy as np
 
@@ -120,3 +120,22 @@ def run_dims(x: Tensor[float32, L[2], *Ts, L[3]]) -> None:
     assert_type(x.shape[0], L[2])
     assert_type(x.shape[-1], L[3])
     assert_type(tt.zeros(x.shape), Tensor[float32, *tuple[Any, ...]])
+
+
+class Sequence(Tensor[float32, T, L[4]]):
+    """A subclass of Tensor reads its shape the same way."""
+
+
+class Encoder(Generic[T]):
+    """A class's own TypeVar as a dim, kept by what the method builds from it."""
+
+    def __init__(self, x: Sequence[T]) -> None:
+        self.half = x.shape[0] // 2
+        self.mask = tt.ones((x.shape[0], x.shape[0]), tt.bool_)
+
+    def positions(self) -> Tensor[tt.int64, T]:
+        # Not ``self.length = x.shape[0]`` read back here: mypy gives an attribute the class's
+        # own ``T`` (see docs/static-checking.md); the shape of what was stored is read anew.
+        assert_type(self.half, int)
+        assert_type(self.mask, Tensor[tt.bool_, T, T])
+        return tt.arange(self.mask.shape[0])
