@@ -365,7 +365,9 @@ def _index_type_item(typ: Type) -> shape_rules.IndexItem[Type, UnpackType]:
         name = dtype_name(tensor.dtype)
         if name == "bool_" or name in INTEGER_DTYPES:
             return shape_rules.ArrayIndex(tensor.shape, name == "bool_")
-        raise NotUnderstood  # a dtype the declared signature refuses, or one not known statically
+        if isinstance(get_proper_type(tensor.dtype), AnyType):
+            return shape_rules.ArrayIndex(tensor.shape, shape_rules.UNKNOWN)  # a mask or integers
+        raise NotUnderstood  # a dtype the declared signature refuses
     if isinstance(proper, AnyType):
         raise NotUnderstood  # of unknown kind: an int drops a dim, None adds one
     return _axis_item(proper)  # an int, literal or not, read as an axis is (a bool: NotUnderstood)
