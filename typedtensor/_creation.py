@@ -31,7 +31,10 @@ def tensor(data: object, dtype: None = None) -> Tensor[Any, *tuple[Any, ...]]: .
 def tensor(data: object, dtype: type[GenericT] | None = None) -> Tensor[Any, *tuple[Any, ...]]:
     """A tensor holding a copy of ``data`` (nested sequences, a scalar, an array or a Tensor).
 
-    Without ``dtype`` numpy's inference applies (Python floats give ``float64``).
+    Without ``dtype`` numpy's inference applies (Python floats give ``float64``). Statically the
+    result has ``dtype``; with the mypy plugin also a Tensor's type, an ndarray's dtype and rank as
+    numpy's stubs type it, and a list display's literal sizes (``tt.tensor([[1.0, 2.0]])`` is
+    ``Tensor[float64, L[1], L[2]]``).
 
     >>> import typedtensor as tt
     >>> tt.tensor([[1, 2], [3, 4]], dtype=tt.int32)
