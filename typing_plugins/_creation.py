@@ -86,10 +86,9 @@ def _data_type(ctx: FunctionContext, typ: Type, expr: Expression) -> tuple[Type,
     tensor = tensor_type(typ)
     if tensor is not None:
         return tensor.dtype, tensor.shape
-    proper = get_proper_type(typ)
-    ndarray = next((info for info in proper.type.mro if info.fullname == "numpy.ndarray"), None) if isinstance(proper, Instance) else None
-    if isinstance(proper, Instance) and ndarray is not None:
-        shape, dtype = map_instance_to_supertype(proper, ndarray).args
+    array = _as_ndarray(typ)
+    if array is not None:
+        shape, dtype = array.args
         return _dtype_named(ctx, _numpy_dtype_name(dtype)), _numpy_shape(ctx, shape)
     data = nested_data(ctx, expr)
     items: list[shape_rules.NestedData] = data if isinstance(data, list) else [data]
@@ -98,6 +97,15 @@ def _data_type(ctx: FunctionContext, typ: Type, expr: Expression) -> tuple[Type,
         raise NotUnderstood  # ragged: refused at run time
     dims = tuple(LiteralType(size, int_type(ctx.api)) for size in sizes)
     return _dtype_named(ctx, shape_rules.data_dtype(items)), shape_rules.Shape(dims)
+
+
+def _as_ndarray(typ: Type) -> Instance | None:
+    """``typ`` as ``np.ndarray[shape, dtype]`` (also a subclass of it), or None."""
+    proper = get_proper_type(typ)
+    if not isinstance(proper, Instance):
+        return None
+    ndarray = next((info for info in proper.type.mro if info.fullname == "numpy.ndarray"), None)
+    return None if ndarray is None else map_instance_to_supertype(proper, ndarray)
 
 
 def _dtype_named(ctx: FunctionContext, name: str | shape_rules.Unknown | None) -> Type:

@@ -6,8 +6,8 @@ stands for every dim no other item takes. An index array (a Tensor) is numpy's a
 indexing: an integer array puts its own dims in place of the dim it indexes, a boolean mask
 replaces the dims it covers by one dim of unknown size. An array of unknown dtype (``Any``) may be
 either: of rank 1 both take one dim and leave one of unknown size; of another rank, the dims it
-takes are unknown. With several advanced indices (an int
-beside an array counts as one) numpy may move their dims to the front: the result is unknown.
+takes are unknown. With several advanced indices (an int beside an array counts as one) numpy may
+move their dims to the front: the result is unknown.
 
 Items are what a caller knows of each index: an int, ``UNKNOWN`` (an int of unknown value), a
 ``slice`` whose bounds are ints, ``None`` or ``UNKNOWN``, ``None``, ``...``, or an ``ArrayIndex``.
