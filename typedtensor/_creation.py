@@ -19,7 +19,7 @@ from typedtensor._tensor import Tensor, wrap
 _CACHE_SIZE: Final = 1024
 
 
-# The declared types say the dtype passed, and no more: an overload per numpy scalar type would be
+# The declared types say the dtype passed, and no more: an overload per numpy dtype or rank would be
 # wrong under pyright, which picks the first for ``NDArray[Any]`` (``np.array(...)``), and one that
 # keeps a Tensor's shape is wrong under pyright for an argument typed ``Any`` (it solves ``*Shape``
 # to one dim). The plugin reads a Tensor's type, an ndarray's dtype and rank, and a nested list's
