@@ -11,7 +11,7 @@ import numpy as np
 from typedtensor._arguments import int_argument, is_int
 from typedtensor._dtypes import float32, generic, int64, marker_of, numpy_dtype_of
 from typedtensor._errors import problem_error
-from typedtensor._generated.type_vars import GenericT, Shape
+from typedtensor._generated.type_vars import GenericT, NewDT, Shape
 from typedtensor._ops.common import refuse_result
 from typedtensor._shape_rules import INT_DIMS, Problem, Shape as RuleShape, arange_shape
 from typedtensor._tensor import Tensor, wrap
@@ -19,10 +19,22 @@ from typedtensor._tensor import Tensor, wrap
 _CACHE_SIZE: Final = 1024
 
 
+# The declared types say the dtype passed, and no more: an overload per numpy dtype or rank would be
+# wrong under pyright, which picks the first for ``NDArray[Any]`` (``np.array(...)``), and one that
+# keeps a Tensor's shape is wrong under pyright for an argument typed ``Any`` (it solves ``*Shape``
+# to one dim). The plugin reads a Tensor's type, an ndarray's dtype and rank, and a nested list's
+# sizes and dtype.
+@overload
+def tensor(data: object, dtype: type[NewDT]) -> Tensor[NewDT, *tuple[Any, ...]]: ...
+@overload
+def tensor(data: object, dtype: None = None) -> Tensor[Any, *tuple[Any, ...]]: ...
 def tensor(data: object, dtype: type[GenericT] | None = None) -> Tensor[Any, *tuple[Any, ...]]:
     """A tensor holding a copy of ``data`` (nested sequences, a scalar, an array or a Tensor).
 
-    Without ``dtype`` numpy's inference applies (Python floats give ``float64``).
+    Without ``dtype`` numpy's inference applies (Python floats give ``float64``). Statically the
+    result has ``dtype``; with the mypy plugin also a Tensor's type, an ndarray's dtype and rank as
+    numpy's stubs type it, and a list display's literal sizes (``tt.tensor([[1.0, 2.0]])`` is
+    ``Tensor[float64, L[1], L[2]]``).
 
     >>> import typedtensor as tt
     >>> tt.tensor([[1, 2], [3, 4]], dtype=tt.int32)

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Final
 
 from mypy.maptype import map_instance_to_supertype
-from mypy.nodes import ArgKind, Expression, ListExpr, SliceExpr, StarExpr, TupleExpr
+from mypy.nodes import ArgKind, ComplexExpr, Expression, FloatExpr, ListExpr, SliceExpr, StarExpr, TupleExpr, UnaryExpr
 from mypy.types import (
     AnyType,
     CallableType,
@@ -215,13 +215,13 @@ def _literal_value(typ: Type) -> LiteralValue | None:
 
 
 def dtype_argument(ctx: CallContext) -> Type | None:
-    """The marker class passed as ``dtype`` (``tt.float32`` -> ``float32``), or None if left out.
+    """The marker class passed as ``dtype`` (``tt.float32`` -> ``float32``), or None if left out (or None).
 
     Read from the argument, not from the declared result: as an argument of another call, a
     call is inferred in that parameter's context, which can solve its dtype TypeVar to ``Any``.
     """
     actual = _actual(ctx, "dtype") if "dtype" in ctx.callee_arg_names else None
-    if actual is None:
+    if actual is None or isinstance(get_proper_type(actual[0]), NoneType):
         return None
     proper = get_proper_type(actual[0])
     if isinstance(proper, CallableType) and proper.is_type_obj():  # the class itself: ``tt.float32``
@@ -369,7 +369,9 @@ def _index_type_item(typ: Type) -> shape_rules.IndexItem[Type, UnpackType]:
         name = dtype_name(tensor.dtype)
         if name == "bool_" or name in INTEGER_DTYPES:
             return shape_rules.ArrayIndex(tensor.shape, name == "bool_")
-        raise NotUnderstood  # a dtype the declared signature refuses, or one not known statically
+        if isinstance(get_proper_type(tensor.dtype), AnyType):
+            return shape_rules.ArrayIndex(tensor.shape, shape_rules.UNKNOWN)  # a mask or integers
+        raise NotUnderstood  # a dtype the declared signature refuses
     if isinstance(proper, AnyType):
         raise NotUnderstood  # of unknown kind: an int drops a dim, None adds one
     return _axis_item(proper)  # an int, literal or not, read as an axis is (a bool: NotUnderstood)
@@ -384,4 +386,43 @@ def _slice_bound(typ: Type) -> int | shape_rules.Unknown | None:
         return None
     if isinstance(proper, AnyType) or isinstance(proper, Instance):
         return shape_rules.UNKNOWN  # some int (mypy has checked the slice), or an object with __index__
+    raise NotUnderstood
+
+
+# Readers of ``tensor``'s data.
+
+#: The range of int64, the dtype numpy gives Python ints within it.
+_INT64_RANGE: Final = range(-(2**63), 2**63)
+#: The classes of the scalars ``tensor`` takes as rank-0 items (subclasses too: ``Dim``, numpy's ``float64``).
+_SCALAR_CLASSES: Final = ("builtins.int", "builtins.float", "builtins.complex", "numpy.generic")
+
+
+def data_argument(ctx: CallContext) -> tuple[Type, Expression]:
+    """The type and expression of ``tensor``'s ``data``."""
+    actual = _actual(ctx, "data")
+    if actual is None:
+        raise NotUnderstood  # required: mypy reports the call
+    return actual
+
+
+def nested_data(ctx: CallContext, expr: Expression) -> shape_rules.NestedData:
+    """A list or tuple display as nested lists of scalar kinds, one scalar as its kind: ``float`` for
+    a float literal, ``bool`` for a bool, ``int`` for an int literal numpy holds as int64, else
+    ``UNKNOWN`` (a ``float`` may hold an int, an ``int`` a bool). Anything else (a name holding a
+    list, an array) is not understood: its rank is unknown."""
+    if isinstance(expr, (ListExpr, TupleExpr)):
+        if any(isinstance(item, StarExpr) for item in expr.items):
+            raise NotUnderstood
+        return [nested_data(ctx, item) for item in expr.items]
+    literal = expr.expr if isinstance(expr, UnaryExpr) and expr.op in "+-" else expr
+    if isinstance(literal, (FloatExpr, ComplexExpr)):
+        return "float" if isinstance(literal, FloatExpr) else "complex"
+    proper = _proper(ctx.api.get_expression_type(expr))
+    value = _literal_value(proper)
+    if _is_bool(proper):
+        return "bool"
+    if isinstance(value, int) and value in _INT64_RANGE:
+        return "int"
+    if any(_is_instance_of(proper, scalar) for scalar in _SCALAR_CLASSES):
+        return shape_rules.UNKNOWN  # a scalar, of a kind not certain
     raise NotUnderstood

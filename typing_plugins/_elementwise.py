@@ -2,7 +2,7 @@
 
 Functions and operators share one inference per kind of op (unary, binary, ``where``, cast). A
 problem (shapes that do not broadcast, a dtype the op refuses) is reported once, and the result
-then has unknown dims and dtype, so the mistake gives no second error.
+then has unknown dims (and the dtype the rules still give), so the mistake gives no second error.
 
 The ops are overloaded (the declared types for checkers without the plugin), and mypy picks an
 overload by trying each with errors muted: a hook's error there would fail every overload and end
@@ -184,18 +184,19 @@ def _result(ctx: CallContext, op: str, operands: Sequence[Operand], typed: Seque
     if not tensors:
         raise NotUnderstood  # two scalars: mypy finds no overload for them
     shape = shape_rules.broadcast_shapes([tensor.shape for tensor in tensors], mypy_dims(ctx.api))
-    if isinstance(shape, shape_rules.Problem):
-        return _failed(ctx, shape, op, operands)
     dtype = _dtype(ctx, typed, rule)
     if isinstance(dtype, shape_rules.Problem):
-        return _failed(ctx, dtype, op, operands)
+        return _failed(ctx, shape if isinstance(shape, shape_rules.Problem) else dtype, op, operands)
+    if isinstance(shape, shape_rules.Problem):
+        return _failed(ctx, shape, op, operands, dtype)  # the dtype is still the rule's (SPEC §5)
     return new_tensor(ctx.api, dtype, shape)
 
 
-def _failed(ctx: CallContext, problem: shape_rules.Problem, op: str, operands: Sequence[Operand]) -> Type:
-    """Report ``problem``; the result has unknown dims and dtype, so the mistake gives one error."""
+def _failed(ctx: CallContext, problem: shape_rules.Problem, op: str, operands: Sequence[Operand], dtype: Type | None = None) -> Type:
+    """Report ``problem``; the result has unknown dims, so the mistake gives one error, and
+    ``dtype``: the one the rules give, unknown where they give none."""
     report(ctx, problem, op, operands)
-    return unknown_tensor(ctx.api, AnyType(TypeOfAny.from_error))
+    return unknown_tensor(ctx.api, AnyType(TypeOfAny.from_error) if dtype is None else dtype)
 
 
 def _dtype(ctx: CallContext, operands: Sequence[Operand], rule: DTypeRule) -> Type | shape_rules.Problem:

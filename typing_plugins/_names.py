@@ -43,5 +43,5 @@ SHAPING: Final = {
     **_defined_in("typedtensor._generated.shaping", ["expand_dims", "squeeze"]),  # their overloads are generated
 }
 AXIS_OPS: Final = _defined_in("typedtensor._axis_ops", ["argmax", "argmin", "softmax", "log_softmax", "logsumexp", "take", "take_along_axis"])
-CREATION: Final = _defined_in("typedtensor._creation", ["zeros", "ones", "full", "arange", "eye"])
+CREATION: Final = _defined_in("typedtensor._creation", ["zeros", "ones", "full", "arange", "eye", "tensor"])
 RANDOM: Final = _defined_in("typedtensor.random", ["normal", "uniform"])

@@ -75,6 +75,11 @@ def test_join_shapes(parts: list[Shape[str, str]], expected: Shape[str, str]) ->
         (Shape(("3", "4")), [ArrayIndex(Shape(("0",)), True)], Shape((UNKNOWN, "4"))),  # numpy takes an empty mask
         (Shape(("3", "4")), [ArrayIndex(Shape(("5",)), False), 0], ANY_RUN),  # numpy may move them
         (Shape(("3", "4")), [ArrayIndex(RUN, True)], ANY_RUN),  # a mask of unknown rank
+        # An index array of unknown dtype may be a mask or integers: of rank 1 it takes one dim.
+        (Shape(("3", "4")), [ArrayIndex(Shape(("5",)), UNKNOWN)], Shape((UNKNOWN, "4"))),
+        (Shape(("3", "N", "4")), [slice(None), ArrayIndex(Shape(("5", "2")), UNKNOWN)], Shape(("3",), UNKNOWN)),
+        (Shape(("3", "N", "4")), [0, Ellipsis, ArrayIndex(ANY_RUN, UNKNOWN)], ANY_RUN),  # two advanced indices
+        (Shape(("3", "N", "4")), [slice(0, 2), ArrayIndex(ANY_RUN, UNKNOWN), Ellipsis, None], Shape(("2",), UNKNOWN, ("1",))),
         (RUN, [0], Shape((), "*Ts", ("5",))),
         (RUN, [Ellipsis, 4], Shape(("2",), "*Ts", ())),
         (RUN, [None, 1, Ellipsis, None, slice(0, 2)], Shape(("1",), "*Ts", ("1", "2"))),
@@ -86,6 +91,32 @@ def test_join_shapes(parts: list[Shape[str, str]], expected: Shape[str, str]) ->
 )
 def test_index_shape_symbolic(shape: Shape[str, str], items: list[Any], expected: Shape[str, str]) -> None:
     assert index_shape(shape, items, SYMBOLIC) == expected
+
+
+@given(st.lists(st.integers(0, 3), min_size=1, max_size=3), st.lists(st.integers(1, 3), max_size=2), st.integers(0, 2), st.data())
+def test_an_index_array_of_unknown_dtype_fits_both_readings(shape: list[int], index_shape_: list[int], position: int, data: st.DataObject) -> None:
+    """Whether the array holds ints or bools, numpy's result has the dims the rule knows."""
+    position = min(position, len(shape) - 1)
+    items: list[Any] = [slice(None)] * position
+    rule = index_shape(Shape(tuple(shape)), [*items, ArrayIndex(Shape(tuple(index_shape_)), UNKNOWN)], INT_DIMS)
+    array = np.zeros(shape)
+    for index in (data.draw(hnp.arrays(np.int64, tuple(index_shape_), elements=st.integers(0, 0))), data.draw(hnp.arrays(np.bool_, tuple(index_shape_)))):
+        try:
+            result = array[(*items, index)].shape
+        except IndexError:
+            continue  # refused at run time: whatever the rule says
+        assert not isinstance(rule, Problem)
+        assert _fits(rule, result), (rule, result)
+
+
+def _fits(shape: Shape[int, Any], sizes: tuple[int, ...]) -> bool:
+    """Whether ``sizes`` has every dim ``shape`` knows (an unknown dim fits any size)."""
+    if shape.variadic is None and len(sizes) != len(shape.prefix):
+        return False
+    if len(sizes) < len(shape.prefix) + len(shape.suffix):
+        return False
+    known = zip([*shape.prefix, *shape.suffix], [*sizes[: len(shape.prefix)], *sizes[len(sizes) - len(shape.suffix) :]])
+    return all(dim is UNKNOWN or dim == size for dim, size in known)
 
 
 @pytest.mark.parametrize(

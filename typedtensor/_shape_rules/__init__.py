@@ -25,7 +25,14 @@ from .core import (
     join_operands as join_operands,
     join_shapes as join_shapes,
 )
-from .creation import ZeroStep as ZeroStep, arange_shape as arange_shape, eye_shape as eye_shape
+from .creation import (
+    NestedData as NestedData,
+    ZeroStep as ZeroStep,
+    arange_shape as arange_shape,
+    data_dtype as data_dtype,
+    data_shape as data_shape,
+    eye_shape as eye_shape,
+)
 from .dtypes import (
     CATEGORIES as CATEGORIES,
     CONCRETE as CONCRETE,

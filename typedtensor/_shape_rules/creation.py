@@ -1,4 +1,5 @@
-"""Shape rules of the creation functions that take sizes rather than a shape: ``arange``, ``eye``.
+"""Shape rules of the creation functions that take sizes rather than a shape (``arange``, ``eye``),
+and of ``tensor`` on nested lists of Python scalars.
 
 A size is a dim (``Literal[n]``, or a named dim read from ``x.shape[i]``), ``UNKNOWN``, or None
 where the argument was left out.
@@ -8,9 +9,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import ClassVar, Final, TypeAlias, Union
 
 from .core import UNKNOWN, D, Dims, Problem, Shape, Unknown, V
+from .dtypes import ScalarKind
 
 
 @dataclass(frozen=True)
@@ -45,3 +47,39 @@ def arange_shape(
 def eye_shape(rows: D | Unknown, columns: D | Unknown | None) -> Shape[D, V]:
     """``eye(n, m)``: ``n`` rows and ``m`` columns (``n`` when ``m`` is left out)."""
     return Shape((rows, rows if columns is None else columns))
+
+
+#: Nested data as the rules see it: a Python scalar by its kind (``UNKNOWN`` where not known for
+#: certain), or a list of nested data (a list or tuple display).
+NestedData: TypeAlias = Union[ScalarKind, Unknown, "list[NestedData]"]
+
+#: The dtype numpy gives Python scalars of each kind, from the narrowest kind to the widest: data
+#: mixing kinds takes the widest one's (``[True, 2]`` is int64, ``[1, 2.0]`` float64).
+_SCALAR_DTYPES: Final[dict[ScalarKind, str]] = {"bool": "bool_", "int": "int64", "float": "float64", "complex": "complex128"}
+
+
+def data_shape(data: list[NestedData]) -> tuple[int, ...] | None:
+    """The shape numpy gives nested lists: the length of each level, as far as every item of a level
+    is a list of the same shape; None for ragged data (numpy refuses it). ``[]`` is ``(0,)``."""
+    if not any(isinstance(item, list) for item in data):
+        return (len(data),)
+    shapes = {data_shape(item) if isinstance(item, list) else None for item in data}
+    if len(shapes) != 1 or None in shapes:
+        return None
+    (inner,) = shapes
+    assert inner is not None  # excluded above; narrows the type
+    return (len(data), *inner)
+
+
+def data_dtype(data: list[NestedData]) -> str | Unknown:
+    """The dtype numpy gives nested lists of Python scalars (ints within int64's range): the widest
+    kind's, float64 for no scalar at all (numpy's ``[]``); ``UNKNOWN`` where a scalar's kind is."""
+    kinds = set(_scalars(data))
+    if UNKNOWN in kinds:
+        return UNKNOWN
+    widest = [kind for kind in _SCALAR_DTYPES if kind in kinds]
+    return _SCALAR_DTYPES[widest[-1]] if widest else _SCALAR_DTYPES["float"]
+
+
+def _scalars(data: list[NestedData]) -> list[ScalarKind | Unknown]:
+    return [kind for item in data for kind in (_scalars(item) if isinstance(item, list) else [item])]

@@ -4,8 +4,10 @@ numpy's basic indexing, item by item: an int drops its dim, a slice keeps it (wi
 length where the slice's bounds and the dim are literal), ``None`` inserts a ``1``, one ``...``
 stands for every dim no other item takes. An index array (a Tensor) is numpy's advanced
 indexing: an integer array puts its own dims in place of the dim it indexes, a boolean mask
-replaces the dims it covers by one dim of unknown size. With several advanced indices (an int
-beside an array counts as one) numpy may move their dims to the front: the result is unknown.
+replaces the dims it covers by one dim of unknown size. An array of unknown dtype (``Any``) may be
+either: of rank 1 both take one dim and leave one of unknown size; of another rank, the dims it
+takes are unknown. With several advanced indices (an int beside an array counts as one) numpy may
+move their dims to the front: the result is unknown.
 
 Items are what a caller knows of each index: an int, ``UNKNOWN`` (an int of unknown value), a
 ``slice`` whose bounds are ints, ``None`` or ``UNKNOWN``, ``None``, ``...``, or an ``ArrayIndex``.
@@ -30,10 +32,11 @@ def bool_index_message(op: str) -> str:
 
 @dataclass(frozen=True)
 class ArrayIndex(Generic[D, V]):
-    """An index array: its shape, and whether it is a boolean mask (else its values are ints)."""
+    """An index array: its shape, and whether it is a boolean mask (else its values are ints;
+    ``UNKNOWN``: either)."""
 
     shape: Shape[D, V]
-    boolean: bool
+    boolean: bool | Unknown
 
 
 IndexItem: TypeAlias = "int | Unknown | slice | None | EllipsisType | ArrayIndex[D, V]"
@@ -177,9 +180,11 @@ class _Walked(Generic[D, V]):
 
 
 def _width(item: IndexItem[D, V]) -> int | None:
-    """How many dims ``item`` takes (None: a mask of unknown rank)."""
+    """How many dims ``item`` takes (None: a mask of unknown rank, or an array that may be one)."""
     if item is None or item is Ellipsis:
         return 0
+    if isinstance(item, ArrayIndex) and item.boolean is UNKNOWN:
+        return 1 if item.shape.rank == 1 else None  # a mask takes as many dims as it has, an integer array one
     if isinstance(item, ArrayIndex) and item.boolean:
         return item.shape.rank
     return 1
@@ -237,6 +242,8 @@ def _piece(item: IndexItem[D, V], taken: Sequence[D | Unknown], axis: int, dims:
 
 
 def _array_piece(item: ArrayIndex[D, V], taken: Sequence[D | Unknown], axis: int, dims: Dims[D]) -> Shape[D, V] | Problem:
+    if item.boolean is UNKNOWN:
+        return Shape((UNKNOWN,))  # rank 1: its own dim, or as many as it holds True
     if not item.boolean:
         return item.shape  # the index array's dims replace the dim it indexes
     for offset, (mask_dim, dim) in enumerate(zip(item.shape.prefix, taken)):

@@ -145,3 +145,90 @@ def random_tensors(rng: np.random.Generator, n: int) -> None:
     assert_type(uniform, Tensor[float32, L[2], Any])
     assert_type(uniform16, Tensor[tt.float16, L[2], L[3]])
     tt.random.normal((2,), tt.int32)  # type: ignore[type-var]  # floats only
+
+
+SIZE: Final = 3
+WIDE: Final = 2**63
+
+
+def from_nested_lists(f: float, i: int, b: bool, x: Tensor[float32, Batch, L[3]]) -> None:
+    """A list or tuple display has literal sizes, and numpy's dtype for its scalars where each
+    scalar's kind is certain: a ``float`` may hold an int, an ``int`` a bool (then the dtype is unknown)."""
+    floats = tt.tensor([[1.0, 2.0], [3.0, 4.0]])
+    ints = tt.tensor([1, -2, SIZE])
+    bools = tt.tensor((True, b))
+    mixed = tt.tensor([[True, 2], [3, 4]])
+    widened = tt.tensor([1, 2.5, -3])
+    complexes = tt.tensor([1.0, 2j])
+    empty = tt.tensor([])
+    empty_rows = tt.tensor([[], []])
+    scalar = tt.tensor(1.5)
+    int_scalar = tt.tensor(7)
+    uncertain_float = tt.tensor([1.0, f])
+    uncertain_int = tt.tensor([[i], [2]])
+    beyond_int64 = tt.tensor([WIDE])
+    dims = tt.tensor([x.shape[1], x.shape[0]])
+    given = tt.tensor([[f, i], [b, 1]], dtype=tt.float32)
+    given_none = tt.tensor([1, 2], None)
+    assert_type(floats, Tensor[tt.float64, L[2], L[2]])
+    assert_type(ints, Tensor[tt.int64, L[3]])
+    assert_type(bools, Tensor[tt.bool_, L[2]])
+    assert_type(mixed, Tensor[tt.int64, L[2], L[2]])
+    assert_type(widened, Tensor[tt.float64, L[3]])
+    assert_type(complexes, Tensor[tt.complex128, L[2]])
+    assert_type(empty, Tensor[tt.float64, L[0]])
+    assert_type(empty_rows, Tensor[tt.float64, L[2], L[0]])
+    assert_type(scalar, Tensor[tt.float64])
+    assert_type(int_scalar, Tensor[tt.int64])
+    assert_type(uncertain_float, Tensor[Any, L[2]])
+    assert_type(uncertain_int, Tensor[Any, L[2], L[1]])
+    assert_type(beyond_int64, Tensor[Any, L[1]])  # numpy makes it uint64
+    assert_type(dims, Tensor[Any, L[2]])  # a Dim may be any int subclass's value
+    assert_type(given, Tensor[float32, L[2], L[2]])
+    assert_type(given_none, Tensor[tt.int64, L[2]])
+
+
+def from_names(rows: list[list[float]], ragged: list[object]) -> None:
+    """A name holding a list says no rank, and ragged data no shape (numpy refuses it)."""
+    named = tt.tensor(rows)
+    typed = tt.tensor(rows, tt.float16)
+    unequal = tt.tensor([[1.0], [2.0, 3.0]])
+    assert_type(named, Tensor[Any, *tuple[Any, ...]])
+    assert_type(typed, Tensor[tt.float16, *tuple[Any, ...]])
+    assert_type(unequal, Tensor[Any, *tuple[Any, ...]])
+
+
+def from_arrays(
+    square: np.ndarray[tuple[int, int], np.dtype[np.float32]],
+    literal: np.ndarray[tuple[L[2], int, L[5]], np.dtype[np.uint8]],
+    any_rank: np.ndarray[tuple[Any, ...], np.dtype[np.complex64]],
+    any_dtype: np.ndarray[tuple[int], np.dtype[Any]],
+    some_float: np.ndarray[tuple[int], np.dtype[np.floating[Any]]],
+    flags: np.ndarray[tuple[()], np.dtype[np.bool_]],
+    loaded: Any,
+) -> None:
+    """An ndarray's dtype and rank as numpy's own static type gives them."""
+    assert_type(tt.tensor(square), Tensor[float32, Any, Any])
+    assert_type(tt.tensor(literal), Tensor[tt.uint8, L[2], Any, L[5]])
+    assert_type(tt.tensor(any_rank), Tensor[tt.complex64, *tuple[Any, ...]])
+    assert_type(tt.tensor(any_dtype), Tensor[Any, Any])
+    assert_type(tt.tensor(some_float), Tensor[Any, Any])  # float16, 32 or 64
+    assert_type(tt.tensor(flags), Tensor[tt.bool_])
+    assert_type(tt.tensor(square, dtype=tt.int16), Tensor[tt.int16, Any, Any])
+    zeros = tt.tensor(np.zeros((2, 3), np.float32))
+    doubles = tt.tensor(np.ones(4))
+    counted = tt.tensor(np.arange(3, dtype=np.int8))
+    made = tt.tensor(np.array([1.0, 2.0]))
+    assert_type(zeros, Tensor[float32, Any, Any])
+    assert_type(doubles, Tensor[tt.float64, Any])
+    assert_type(counted, Tensor[tt.int8, Any])
+    assert_type(made, Tensor[Any, *tuple[Any, ...]])  # numpy's stubs say no more
+    assert_type(tt.tensor(loaded), Tensor[Any, *tuple[Any, ...]])
+    assert_type(tt.tensor(loaded, tt.int64), Tensor[tt.int64, *tuple[Any, ...]])
+
+
+def from_tensors(x: Tensor[tt.int8, Batch, L[3]], u: Tensor[Any, *tuple[Any, ...]]) -> None:
+    """A tensor's copy has its type; ``dtype`` changes the dtype only."""
+    assert_type(tt.tensor(x), Tensor[tt.int8, Batch, L[3]])
+    assert_type(tt.tensor(x, tt.float32), Tensor[float32, Batch, L[3]])
+    assert_type(tt.tensor(u), Tensor[Any, *tuple[Any, ...]])

@@ -208,6 +208,25 @@ def broadcast_errors(x: Tensor[float32, L[2], L[3]], four: Tensor[float32, L[4]]
     y: Tensor[float32, L[4]] = x - four  # type: ignore[tensor-broadcast]
 
 
+def after_errors(x: Tensor[float32, L[2], L[3]], four: Tensor[tt.int8, L[4]], b: Tensor[tt.bool_, L[4]], i: Tensor[tt.int16, L[5]]) -> None:
+    """After a shape error the dims are unknown and the dtype is the rules' (one bug, one error);
+    after a dtype error the dtype is unknown too."""
+    added = tt.add(x, four)  # type: ignore[tensor-broadcast]
+    divided = tt.floor_divide(i, four)  # type: ignore[tensor-broadcast]
+    compared = tt.less(x, four)  # type: ignore[tensor-broadcast]
+    selected = tt.where(b, x, four)  # type: ignore[tensor-broadcast]
+    exp = tt.exp(tt.add(i, four))  # type: ignore[tensor-broadcast]
+    both = tt.subtract(b, tt.zeros((3,), tt.bool_))  # type: ignore[tensor-broadcast]
+    refused = tt.subtract(b, b)  # type: ignore[tensor-dtype]
+    assert_type(added, Tensor[float32, *tuple[Any, ...]])
+    assert_type(divided, Tensor[tt.int16, *tuple[Any, ...]])
+    assert_type(compared, Tensor[tt.bool_, *tuple[Any, ...]])
+    assert_type(selected, Tensor[float32, *tuple[Any, ...]])
+    assert_type(exp, Tensor[float32, *tuple[Any, ...]])  # no second error
+    assert_type(both, Tensor[Any, *tuple[Any, ...]])  # the shapes' error, and no dtype
+    assert_type(refused, Tensor[Any, *tuple[Any, ...]])
+
+
 def ndarray_operands(x: Tensor[float32, L[3]], a: np.ndarray[Any, np.dtype[np.float64]]) -> None:
     """An ndarray beside a tensor is refused at run time (the tensor asks for a Tensor or a
     Python scalar), whichever side it is on; numpy's stubs would take it."""

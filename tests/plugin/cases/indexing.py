@@ -86,6 +86,27 @@ def index_tensors(
     assert_type(x[0, idx], Tensor[float32, *tuple[Any, ...]])
 
 
+def index_tensors_of_unknown_type(
+    x: Tensor[float32, L[3], Batch, L[4]],
+    loaded: Tensor[Any, *tuple[Any, ...]],
+    flat: Tensor[Any, L[5]],
+    ints: Tensor[tt.int64, *tuple[Any, ...]],
+    mask: Tensor[tt.bool_, *tuple[Any, ...]],
+) -> None:
+    """An index tensor of unknown dtype (a mask or integers) or rank keeps the dims around it."""
+    assert_type(x[:, loaded], Tensor[float32, L[3], *tuple[Any, ...]])
+    assert_type(x[1:, loaded, ..., None], Tensor[float32, L[2], *tuple[Any, ...], L[1]])
+    assert_type(x[loaded], Tensor[float32, *tuple[Any, ...]])
+    assert_type(x[flat], Tensor[float32, Any, Batch, L[4]])  # 5 positions, or the True ones of 3
+    assert_type(x[:, :, flat], Tensor[float32, L[3], Batch, Any])
+    assert_type(x[ints], Tensor[float32, *tuple[Any, ...], Batch, L[4]])
+    assert_type(x[None, ints, :, 1:], Tensor[float32, L[1], *tuple[Any, ...], Batch, L[3]])
+    assert_type(x[:, mask], Tensor[float32, L[3], *tuple[Any, ...]])
+    assert_type(x[loaded, 0], Tensor[float32, *tuple[Any, ...]])  # two advanced indices: numpy may move them
+    assert_type(tt.tensor(x)[flat], Tensor[float32, Any, Batch, L[4]])
+    x[0, 0, 0, flat]  # type: ignore[tensor-index]
+
+
 def dtypes_kept(i: Tensor[tt.int8, L[2], L[2]], c: Tensor[tt.complex64, L[2]], f: Tensor[tt.floating, L[2]]) -> None:
     assert_type(i[0], Tensor[tt.int8, L[2]])
     assert_type(c[1:], Tensor[tt.complex64, L[1]])

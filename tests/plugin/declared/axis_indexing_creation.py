@@ -58,3 +58,14 @@ def creation(rng: np.random.Generator) -> None:
     uniform: Tensor[tt.float64, L[4]] = tt.random.uniform((4,), tt.float64, 0, low=-1.0)
     tt.arange(1.5)  # type: ignore[call-overload]
     tt.random.normal((2,), tt.int32)  # type: ignore[type-var]
+
+
+def from_data(x: Tensor[tt.int8, Batch], a: np.ndarray[tuple[int, int], np.dtype[np.float32]], loaded: Any) -> None:
+    """``tensor`` says the dtype passed; the rest (a tensor's or an ndarray's type) takes the plugin."""
+    assert_type(tt.tensor([[1.0, 2.0]], dtype=tt.float32), Tensor[tt.float32, *tuple[Any, ...]])
+    assert_type(tt.tensor(a, tt.int64), Tensor[tt.int64, *tuple[Any, ...]])
+    assert_type(tt.tensor(loaded, tt.bool_), Tensor[tt.bool_, *tuple[Any, ...]])
+    assert_type(tt.tensor(a), Tensor[Any, *tuple[Any, ...]])
+    assert_type(tt.tensor(x), Tensor[Any, *tuple[Any, ...]])
+    assert_type(tt.tensor(loaded), Tensor[Any, *tuple[Any, ...]])
+    assert_type(tt.tensor([1, 2], None), Tensor[Any, *tuple[Any, ...]])
