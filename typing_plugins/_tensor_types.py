@@ -25,7 +25,7 @@ from mypy.types import (
     get_proper_type,
 )
 
-from typing_plugins._names import DTYPES_MODULE, GENERIC, TENSOR
+from typing_plugins._names import DIM, DTYPES_MODULE, GENERIC, TENSOR
 from typing_plugins._rules import shape_rules
 
 MypyShape = shape_rules.Shape[Type, UnpackType]
@@ -71,6 +71,18 @@ def int_literal(typ: Type) -> int | None:
     enum member or anything else."""
     values = try_getting_int_literals_from_type(typ)  # only for ``builtins.int``, not ``bool``
     return values[0] if values is not None and len(values) == 1 else None
+
+
+def named_dim_text(dim: Type, options: Options) -> str | None:
+    """How messages write a named dim (SPEC §7: rigid), None for any other dim.
+
+    A named dim is a ``Dim`` class (not ``Dim`` itself: any size) or a TypeVar. A hook sees a
+    TypeVar only where it is in scope, inside the function or class that declares it: at a
+    call of a generic function mypy has solved its TypeVars before the hooks of the result run.
+    """
+    proper = get_proper_type(dim)
+    named_class = isinstance(proper, Instance) and proper.type.has_base(DIM) and proper.type.fullname != DIM
+    return _type_text(proper, options) if named_class or isinstance(proper, TypeVarType) else None
 
 
 def _unknown_dim(dim: Type) -> bool:

@@ -85,7 +85,7 @@ def joins(a: Tensor[float32, Batch, L[3]], b: Tensor[float32, Batch, L[5]], c: T
     assert_type(tt.concat(many, axis=1), Tensor[float32, Batch, Any])
     assert_type(tt.stack((a, a)), Tensor[float32, L[2], Batch, L[3]])
     assert_type(tt.stack([a, a, a], axis=-1), Tensor[float32, Batch, L[3], L[3]])
-    assert_type(tt.stack((a, c), axis=1), Tensor[float64, L[2], L[2], L[3]])  # Batch must be 2
+    tt.stack((a, c), axis=1)  # type: ignore[tensor-dim]  # runs only if Batch is 2: named dims are rigid
     assert_type(tt.stack(many), Tensor[float32, Any, Batch, L[3]])
 
 
