@@ -5,8 +5,8 @@ different literal sizes, neither 1, cannot broadcast. A named dim is rigid: agai
 ``n`` (not 1) or another named dim it broadcasts only for some of its sizes, a ``DimsMayDiffer``
 (outranked by a mismatch of two literals in the same call: one mistake, one error). An unknown
 dim (``Any``), or one of no kind the rules know (``int``), is never an error: against a literal
-it gives the literal, the only size (not 1) with which both can run; an unknown dim against a
-named dim gives the named dim; anything else an unknown dim.
+it gives the literal, the only size (not 1) with which both can run; against a named dim an
+unknown dim (the named dim may be 1).
 """
 
 from __future__ import annotations
@@ -48,10 +48,9 @@ def broadcast_dims(
     named = clash(left, right, dims)
     if named is not None:
         return DimsMayDiffer("broadcast", named, axis)
-    for dim, other in ((left, right), (right, left)):
-        if dims.size_of(dim) is not None or (isinstance(other, Unknown) and dims.name_of(dim) is not None):
-            return dim  # the only size (but 1) the other may have for the call to run
-    return UNKNOWN
+    if size_left is not None:
+        return left
+    return right if size_right is not None else UNKNOWN
 
 
 def literal_of(left: D | Unknown, right: D | Unknown, dims: Dims[D]) -> D | Unknown:

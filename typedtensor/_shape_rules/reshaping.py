@@ -141,9 +141,9 @@ def reshape_shape(shape: Shape[D, V], target: Sizes[D], dims: Dims[D]) -> Shape[
         if isinstance(found, Problem):
             return found
         solved = found
-    named = _named_misfit(source, wanted, dims, inferred)
-    if named:
-        return CountMayDiffer((_count_text(shape.prefix, dims), _count_text(kept, dims)), named, inferred)
+    misfit = _misfit(source, wanted, dims, inferred)
+    if misfit:
+        return CountMayDiffer((_count_text(shape.prefix, dims), _count_text(kept, dims)), misfit, inferred)
     return Shape(tuple(solved if size == INFER else dim for dim, size in zip(target, sizes)))
 
 
@@ -161,15 +161,16 @@ def _factors(shape: Shape[D, V], dims: Dims[D]) -> tuple[int, list[D | Unknown]]
     return count, symbols
 
 
-def _named_misfit(
+def _misfit(
     source: tuple[int, list[D | Unknown]] | None, wanted: tuple[int, list[D | Unknown]], dims: Dims[D], inferred: bool
 ) -> tuple[str, ...]:
-    """The named dims for some of whose sizes the counts do not fit (SPEC §7: named dims are rigid).
+    """The named dims for some of whose sizes the counts do not fit; none where they fit for every
+    size, or where a count is 0 or has a dim neither literal nor named (it may be any size).
 
     Without a -1 the counts must be equal: as products they must be the same product. With a -1
     the tensor's count must be a multiple of the other sizes' for every size: the literal parts
-    divide and every named dim of the target is one of the tensor's. Nothing where a count is 0
-    or has a dim that is neither literal nor named (it may be any size that makes it fit)."""
+    divide and every named dim of the target is one of the tensor's. Where the named dims cancel
+    out and the counts still differ (``[B, 2]`` to ``(B, 3)``), only a size 0 fits: those dims."""
     if source is None or not source[0] or not wanted[0]:
         return ()
     (total, symbols), (count, wanted_symbols) = source, wanted
@@ -183,10 +184,10 @@ def _named_misfit(
         else:
             extra.append(symbol)
     if inferred:
-        misfit = extra or (rest if total % count else [])
+        fits, misfit = not extra and total % count == 0, extra or (rest if total % count else [])
     else:
-        misfit = rest + extra
-    return tuple(dict.fromkeys(str(names[id(dim)]) for dim in misfit))
+        fits, misfit = total == count and not rest and not extra, rest + extra
+    return () if fits else tuple(dict.fromkeys(str(names[id(dim)]) for dim in misfit or symbols))
 
 
 def _count_text(shape: Sequence[D | Unknown], dims: Dims[D]) -> str:

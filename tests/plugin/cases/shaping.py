@@ -26,7 +26,7 @@ def reshape(x: Tensor[float32, L[6], L[4]], images: Tensor[float32, Batch, L[28]
     assert_type(tt.reshape(images, (-1, 28)), Tensor[float32, Any, L[28]])  # Batch * 28
     assert_type(n.reshape((n.shape[0], 2, -1)), Tensor[float32, N, L[2], L[3]])
     assert_type(x.reshape((size, -1)), Tensor[float32, Any, Any])
-    assert_type(images.reshape((images.shape[0], 700)), Tensor[float32, Batch, L[700]])  # runs if Batch is 0
+    images.reshape((images.shape[0], 700))  # type: ignore[tensor-dim]  # runs only if Batch is 0: named dims are rigid
 
 
 def reshape_errors(x: Tensor[float32, L[6], L[4]], zero: Tensor[float32, L[0], L[4]]) -> None:
