@@ -34,9 +34,7 @@ class BroadcastMismatch(Problem):
         )
 
 
-def broadcast_dims(
-    left: D | Unknown, right: D | Unknown, dims: Dims[D], axis: int
-) -> D | Unknown | BroadcastMismatch | DimsMayDiffer:
+def broadcast_dims(left: D | Unknown, right: D | Unknown, dims: Dims[D], axis: int) -> D | Unknown | BroadcastMismatch | DimsMayDiffer:
     """The dim of two dims broadcast together (``axis`` counts from the end, for the message)."""
     size_left, size_right = dims.size_of(left), dims.size_of(right)
     if size_left == 1:
@@ -53,7 +51,7 @@ def broadcast_dims(
     return right if size_right is not None else UNKNOWN
 
 
-def literal_of(left: D | Unknown, right: D | Unknown, dims: Dims[D]) -> D | Unknown:
+def _literal_of(left: D | Unknown, right: D | Unknown, dims: Dims[D]) -> D | Unknown:
     """Whichever of two clashing dims is a literal size, else unknown: what later dims meet."""
     return next((dim for dim in (left, right) if dims.size_of(dim) is not None), UNKNOWN)
 
@@ -80,7 +78,7 @@ def broadcast_shapes(shapes: Sequence[Shape[D, V]], dims: Dims[D]) -> Shape[D, V
                 if isinstance(broadcast, DimsMayDiffer):
                     # Look on: a mismatch of two literals outranks it, so keep a literal to compare.
                     named_clash = named_clash or broadcast
-                    broadcast = literal_of(dim, tail[axis], dims)
+                    broadcast = _literal_of(dim, tail[axis], dims)
                 dim = broadcast
         result.insert(0, dim)
     if named_clash is not None:

@@ -3,8 +3,9 @@
 Every tensor must have the same rank and, apart from concat's axis, the same dims. At run time
 those dims are then equal, so the result takes a literal size where any tensor has one, else a
 named dim where any has one. A named dim is rigid: against a literal or another named dim it
-agrees only for some sizes (``DimsMayDiffer``, outranked by two literals that differ). ``count_known=False`` says that the shapes stand for a sequence of
-unknown length (``list[Tensor[...]]``): its sizes along the axis cannot be added up.
+agrees only for some sizes (``DimsMayDiffer``, outranked by two literals that differ).
+``count_known=False`` says that the shapes stand for a sequence of unknown length
+(``list[Tensor[...]]``): its sizes along the axis cannot be added up.
 """
 
 from __future__ import annotations
