@@ -18,7 +18,7 @@ from mypy.types import AnyType, FunctionLike, Instance, LiteralType, Type, TypeO
 from typing_plugins._codes import ERROR_CODES
 from typing_plugins._names import PACKAGE
 from typing_plugins._rules import shape_rules
-from typing_plugins._tensor_types import MypyShape, TensorType, declared_dim, int_literal, tensor_text
+from typing_plugins._tensor_types import MypyShape, TensorType, declared_dim, int_literal, named_dim_text, tensor_text
 
 CallContext: TypeAlias = FunctionContext | MethodContext
 #: Hooks of the plugin's tables: the call's context in, its result type out.
@@ -65,9 +65,10 @@ def int_type(api: CheckerPluginInterface) -> Instance:
 
 
 def mypy_dims(api: CheckerPluginInterface) -> shape_rules.Dims[Type]:
-    """Dims as mypy types: ``Literal[n]`` has size n; Dim classes and TypeVars have none."""
+    """Dims as mypy types: ``Literal[n]`` has size n; Dim classes and TypeVars have none, and are
+    named (rigid)."""
     builtin_int = int_type(api)
-    return shape_rules.Dims(int_literal, lambda n: LiteralType(n, builtin_int))
+    return shape_rules.Dims(int_literal, lambda n: LiteralType(n, builtin_int), lambda dim: named_dim_text(dim, api.options))
 
 
 def dtype_type(api: CheckerPluginInterface, name: str) -> Instance:

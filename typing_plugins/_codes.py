@@ -19,8 +19,9 @@ TENSOR_RESHAPE: Final = ErrorCode("tensor-reshape", "Check that a reshape keeps 
 TENSOR_SHAPE: Final = ErrorCode("tensor-shape", "Check other shape rules of tensor ops", _CATEGORY)
 TENSOR_INDEX: Final = ErrorCode("tensor-index", "Check that literal indices are in range", _CATEGORY)
 TENSOR_DTYPE: Final = ErrorCode("tensor-dtype", "Check that an op is defined for its operands' dtypes", _CATEGORY)
+TENSOR_DIM: Final = ErrorCode("tensor-dim", "Check that a named dim meets no other size where dims must agree", _CATEGORY)
 
 ERROR_CODES: Final = {
     code.code: code
-    for code in (TENSOR_AXIS, TENSOR_SELECTION, TENSOR_BROADCAST, TENSOR_MATMUL, TENSOR_RESHAPE, TENSOR_SHAPE, TENSOR_INDEX, TENSOR_DTYPE)
+    for code in (TENSOR_AXIS, TENSOR_SELECTION, TENSOR_BROADCAST, TENSOR_MATMUL, TENSOR_RESHAPE, TENSOR_SHAPE, TENSOR_INDEX, TENSOR_DTYPE, TENSOR_DIM)
 }

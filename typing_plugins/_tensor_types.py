@@ -26,7 +26,7 @@ from mypy.types import (
     get_proper_type,
 )
 
-from typing_plugins._names import DIM_SIZE, DTYPES_MODULE, GENERIC, TENSOR
+from typing_plugins._names import DIM, DIM_SIZE, DTYPES_MODULE, GENERIC, TENSOR
 from typing_plugins._rules import shape_rules
 
 MypyShape = shape_rules.Shape[Type, UnpackType]
@@ -88,6 +88,18 @@ def declared_dim(dim: Type) -> Type:
         assert isinstance(bound, Instance)  # read_from_shape says so; narrows the type for mypy
         return proper.copy_modified(upper_bound=Instance(bound.type.mro[-1], []))  # the last base: object
     return dim
+
+
+def named_dim_text(dim: Type, options: Options) -> str | None:
+    """How messages write a named dim (SPEC §7: rigid), None for any other dim.
+
+    A named dim is a ``Dim`` class (not ``Dim`` itself: any size) or a TypeVar. A hook sees a
+    TypeVar only where it is in scope, inside the function or class that declares it: at a
+    call of a generic function mypy has solved its TypeVars before the hooks of the result run.
+    """
+    proper = get_proper_type(dim)
+    named_class = isinstance(proper, Instance) and proper.type.has_base(DIM) and proper.type.fullname != DIM
+    return _type_text(proper, options) if named_class or isinstance(proper, TypeVarType) else None
 
 
 def _unknown_dim(dim: Type) -> bool:

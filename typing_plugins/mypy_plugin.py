@@ -21,7 +21,7 @@ from typing_plugins._rules import SOURCES_DIGEST
 from typing_plugins._signatures import LOOSENED, signature_hook
 
 #: Bump whenever inference changes: mypy then drops cached results computed by an older plugin.
-PLUGIN_VERSION: Final = 8
+PLUGIN_VERSION: Final = 9
 
 #: Functions by the fullname mypy resolves the re-exported name to.
 FUNCTION_HOOKS: Final[dict[str, FunctionHook]] = {

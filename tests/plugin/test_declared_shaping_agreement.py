@@ -110,7 +110,8 @@ def plugin_answers(run: MypyRun, path: Path) -> dict[int, str | None]:
     answers: dict[int, str | None] = {}
     for message in run.about(path):
         if message.severity == "error":
-            assert re.search(r"\[tensor-(axis|shape)\]$", message.text), message  # only a shape error
+            # only a shape error; squeezing a named dim is tensor-dim (named dims are rigid, SPEC §7)
+            assert re.search(r"\[tensor-(axis|shape|dim)\]$", message.text), message
             answers[message.line] = None
         elif message.line not in answers:
             answers[message.line] = normal(message.text.removeprefix('Revealed type is "').removesuffix('"'))

@@ -17,7 +17,9 @@ from .broadcast import BroadcastMismatch as BroadcastMismatch, broadcast_shapes 
 from .core import (
     INT_DIMS as INT_DIMS,
     UNKNOWN as UNKNOWN,
+    Clash as Clash,
     Dims as Dims,
+    DimsMayDiffer as DimsMayDiffer,
     Problem as Problem,
     Shape as Shape,
     Unknown as Unknown,
@@ -90,6 +92,8 @@ from .reductions import (
 )
 from .reshaping import (
     INFER as INFER,
+    CountMayDiffer as CountMayDiffer,
+    DimMayNotBroadcast as DimMayNotBroadcast,
     Sizes as Sizes,
     broadcast_to_shape as broadcast_to_shape,
     expand_dims_shape as expand_dims_shape,

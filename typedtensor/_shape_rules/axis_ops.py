@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from .broadcast import BroadcastMismatch, broadcast_dims
-from .core import UNKNOWN, D, Dims, Problem, Shape, Unknown, V, join_shapes
+from .core import UNKNOWN, D, Dims, DimsMayDiffer, Problem, Shape, Unknown, V, join_shapes
 from .reductions import reduce_shape, reduced_mask
 
 
@@ -84,6 +84,7 @@ def take_along_axis_shape(shape: Shape[D, V], indices: Shape[D, V], axis: int | 
     if problem is not None:
         return problem
     result: list[D | Unknown] = []
+    named_clash: DimsMayDiffer | None = None  # outranked by a mismatch of two literals
     for index, (dim, index_dim) in enumerate(zip(shape.prefix, indices.prefix)):
         if index == axis % shape.rank:
             result.append(index_dim)
@@ -91,5 +92,8 @@ def take_along_axis_shape(shape: Shape[D, V], indices: Shape[D, V], axis: int | 
         broadcast = broadcast_dims(dim, index_dim, dims, index - shape.rank)
         if isinstance(broadcast, BroadcastMismatch):
             return broadcast
+        if isinstance(broadcast, DimsMayDiffer):
+            named_clash = named_clash or broadcast
+            broadcast = UNKNOWN
         result.append(broadcast)
-    return Shape(tuple(result))
+    return named_clash or Shape(tuple(result))

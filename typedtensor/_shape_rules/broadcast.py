@@ -1,9 +1,12 @@
 """numpy broadcasting, statically: dims align from the right and a size-1 dim stretches.
 
 Two dims broadcast to their common size; ``Literal[1]`` gives way to the other dim; two
-different literal sizes, neither 1, cannot broadcast. A named or generic dim against a literal
-``n`` (not 1) gives ``n``, the only size with which both can run; two different named or generic
-dims give an unknown dim, never an error: they may be equal at run time.
+different literal sizes, neither 1, cannot broadcast. A named dim is rigid: against a literal
+``n`` (not 1) or another named dim it broadcasts only for some of its sizes, a ``DimsMayDiffer``
+(outranked by a mismatch of two literals in the same call: one mistake, one error). An unknown
+dim (``Any``), or one of no kind the rules know (``int``), is never an error: against a literal
+it gives the literal, the only size (not 1) with which both can run; against a named dim an
+unknown dim (the named dim may be 1).
 """
 
 from __future__ import annotations
@@ -12,7 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import ClassVar
 
-from .core import UNKNOWN, D, Dims, Problem, Shape, Unknown, V, join_operands
+from .core import UNKNOWN, D, Dims, DimsMayDiffer, Problem, Shape, Unknown, V, clash, join_operands
 
 
 @dataclass(frozen=True)
@@ -31,7 +34,7 @@ class BroadcastMismatch(Problem):
         )
 
 
-def broadcast_dims(left: D | Unknown, right: D | Unknown, dims: Dims[D], axis: int) -> D | Unknown | BroadcastMismatch:
+def broadcast_dims(left: D | Unknown, right: D | Unknown, dims: Dims[D], axis: int) -> D | Unknown | BroadcastMismatch | DimsMayDiffer:
     """The dim of two dims broadcast together (``axis`` counts from the end, for the message)."""
     size_left, size_right = dims.size_of(left), dims.size_of(right)
     if size_left == 1:
@@ -40,12 +43,20 @@ def broadcast_dims(left: D | Unknown, right: D | Unknown, dims: Dims[D], axis: i
         return left
     if size_left is not None and size_right is not None:
         return BroadcastMismatch((size_left, size_right), axis)
+    named = clash(left, right, dims)
+    if named is not None:
+        return DimsMayDiffer("broadcast", named, axis)
     if size_left is not None:
         return left
     return right if size_right is not None else UNKNOWN
 
 
-def broadcast_shapes(shapes: Sequence[Shape[D, V]], dims: Dims[D]) -> Shape[D, V] | BroadcastMismatch:
+def _literal_of(left: D | Unknown, right: D | Unknown, dims: Dims[D]) -> D | Unknown:
+    """Whichever of two clashing dims is a literal size, else unknown: what later dims meet."""
+    return next((dim for dim in (left, right) if dims.size_of(dim) is not None), UNKNOWN)
+
+
+def broadcast_shapes(shapes: Sequence[Shape[D, V]], dims: Dims[D]) -> Shape[D, V] | BroadcastMismatch | DimsMayDiffer:
     """The shape of ``shapes`` broadcast together, as exact as the shapes allow.
 
     The trailing dims every shape knows are broadcast exactly (a mismatch there is an error at
@@ -56,6 +67,7 @@ def broadcast_shapes(shapes: Sequence[Shape[D, V]], dims: Dims[D]) -> Shape[D, V
     variadic_tails = [len(tail) for shape, tail in zip(shapes, tails) if shape.variadic is not None]
     known = min(variadic_tails, default=max(len(tail) for tail in tails))
     result: list[D | Unknown] = []
+    named_clash: DimsMayDiffer | None = None
     for axis in range(-1, -known - 1, -1):
         dim: D | Unknown = dims.literal(1)
         for tail in tails:
@@ -63,8 +75,14 @@ def broadcast_shapes(shapes: Sequence[Shape[D, V]], dims: Dims[D]) -> Shape[D, V
                 broadcast = broadcast_dims(dim, tail[axis], dims, axis)
                 if isinstance(broadcast, BroadcastMismatch):
                     return broadcast
+                if isinstance(broadcast, DimsMayDiffer):
+                    # Look on: a mismatch of two literals outranks it, so keep a literal to compare.
+                    named_clash = named_clash or broadcast
+                    broadcast = _literal_of(dim, tail[axis], dims)
                 dim = broadcast
         result.insert(0, dim)
+    if named_clash is not None:
+        return named_clash
     leading: list[Shape[D, V]] = []
     for shape in shapes:
         rest = _leading(shape, known)

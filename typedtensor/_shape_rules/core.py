@@ -1,9 +1,13 @@
 """What every shape rule works with: shapes of opaque dims, unknowns, problems.
 
 Dims are opaque values of any type ``D``: the runtime's are ints, the mypy plugin's are mypy
-types (``Literal[32]``, a ``Dim`` class, a TypeVar). A rule learns a dim's literal size, and
-makes a dim of a size it computed, only through the caller's ``Dims``. A dim the rule cannot
-know is ``UNKNOWN``.
+types (``Literal[32]``, a ``Dim`` class, a TypeVar). A rule learns a dim's literal size, or
+whether it is a named dim, and makes a dim of a size it computed, only through the caller's
+``Dims``. A dim the rule cannot know is ``UNKNOWN``.
+
+A named dim is rigid (SPEC §7): it stands for every size it may take, so where two dims must
+agree, a named dim against a literal or another named dim works only for some sizes and is a
+``Clash``. The runtime's dims are all literal: it never sees one.
 """
 
 from __future__ import annotations
@@ -46,16 +50,25 @@ class Shape(Generic[D, V]):
         return len(self.prefix) if self.variadic is None else None
 
 
+def _no_name(dim: object) -> None:
+    return None
+
+
 @dataclass(frozen=True)
 class Dims(Generic[D]):
     """How the caller's dims are sized: ``size`` reads a dim's literal size (None for a named or
-    generic dim), ``literal`` makes the dim of a size."""
+    generic dim), ``literal`` makes the dim of a size, ``name`` reads how messages write a named
+    dim (a ``Dim`` class, a TypeVar of the function being checked), None for any other dim."""
 
     size: Callable[[D], int | None]
     literal: Callable[[int], D]
+    name: Callable[[D], str | None] = _no_name
 
     def size_of(self, dim: D | Unknown) -> int | None:
         return None if isinstance(dim, Unknown) else self.size(dim)
+
+    def name_of(self, dim: D | Unknown) -> str | None:
+        return None if isinstance(dim, Unknown) else self.name(dim)
 
 
 def _int_identity(size: int) -> int:
@@ -64,6 +77,37 @@ def _int_identity(size: int) -> int:
 
 #: The runtime's dims: every dim is its size.
 INT_DIMS: Final = Dims[int](_int_identity, _int_identity)
+
+
+@dataclass(frozen=True)
+class Clash:
+    """Two dims that must agree, at least one of them named: the code runs only for some sizes."""
+
+    dims: tuple[str, str]  # as messages write them
+    named: tuple[str, ...]  # those of ``dims`` that are named
+
+    def pair(self) -> str:
+        return f"{self.dims[0]} and {self.dims[1]}"
+
+    def reason(self) -> str:
+        """Why they may differ: ``T is a named dim``, ``T and U are named dims``."""
+        return f"{self.named[0]} is a named dim" if len(self.named) == 1 else f"{join_operands(self.named)} are named dims"
+
+
+def clash(left: D | Unknown, right: D | Unknown, dims: Dims[D]) -> Clash | None:
+    """The clash of two dims that must agree: a named dim against a literal size or another
+    named dim. Equal dims, unknown dims and two literals are not one (the last is a certain
+    failure, each rule's own problem)."""
+    if left == right:
+        return None
+    texts = []
+    for dim in (left, right):
+        size, name = dims.size_of(dim), dims.name_of(dim)
+        if size is None and name is None:
+            return None  # unknown, or a dim of no kind the rules know (``int``)
+        texts.append(str(size) if name is None else name)
+    named = tuple(name for dim in (left, right) if (name := dims.name_of(dim)) is not None)
+    return Clash((texts[0], texts[1]), named) if named else None
 
 
 class Problem:
@@ -77,6 +121,28 @@ class Problem:
 
     def message(self, op: str, operands: Sequence[str]) -> str:
         raise NotImplementedError
+
+
+@dataclass(frozen=True)
+class DimsMayDiffer(Problem):
+    """Two dims that must agree and clash (a named dim in them): the call runs only for some sizes.
+
+    ``action`` is the op's verb (``broadcast``, ``matmul``, ``join``, ``squeeze``), ``label`` names
+    the dims where the op has a word for them (``inner dims``), ``axis`` is where they are."""
+
+    code: ClassVar[str] = "tensor-dim"
+    action: str
+    clash: Clash
+    axis: int | None = None
+    label: str = ""
+
+    def message(self, op: str, operands: Sequence[str]) -> str:
+        label = f"{self.label} " if self.label else ""
+        where = f" at axis {self.axis}" if self.axis is not None else ""
+        return (
+            f'Cannot {self.action} {join_operands(operands)} for "{op}": '
+            f"{label}{self.clash.pair()}{where} may differ: {self.clash.reason()}"
+        )
 
 
 def format_tensor(dtype: str, dims: Sequence[str]) -> str:

@@ -2,17 +2,20 @@
 
 Every tensor must have the same rank and, apart from concat's axis, the same dims. At run time
 those dims are then equal, so the result takes a literal size where any tensor has one, else a
-named dim where any has one. ``count_known=False`` says that the shapes stand for a sequence of
-unknown length (``list[Tensor[...]]``): its sizes along the axis cannot be added up.
+named dim where any has one. A named dim is rigid: against a literal or another named dim it
+agrees only for some sizes (``DimsMayDiffer``, outranked by two literals that differ).
+``count_known=False`` says that the shapes stand for a sequence of unknown length
+(``list[Tensor[...]]``): its sizes along the axis cannot be added up.
 """
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import ClassVar
 
-from .core import UNKNOWN, D, Dims, Problem, Shape, Unknown, V, join_operands
+from .core import UNKNOWN, D, Dims, DimsMayDiffer, Problem, Shape, Unknown, V, clash, join_operands
 from .reductions import AxisOutOfRange
 
 
@@ -63,17 +66,11 @@ def concat_shape(shapes: Sequence[Shape[D, V]], axis: int | Unknown, dims: Dims[
     if not -rank <= axis < rank:
         return AxisOutOfRange((axis,), rank)
     joined = axis % rank
-    result: list[D | Unknown] = []
-    for index, column in enumerate(columns):
-        if index == joined:
-            summed = _sum(column, dims, count_known)  # apart: mypy infers D badly in append's context
-            result.append(summed)
-            continue
-        agreed = _agreed(column, dims, index)
-        if isinstance(agreed, Problem):
-            return agreed
-        result.append(agreed)
-    return Shape(tuple(result))
+    agreed = _agreed_columns(columns, dims, joined)
+    if isinstance(agreed, Problem):
+        return agreed
+    agreed[joined] = _sum(columns[joined], dims, count_known)
+    return Shape(tuple(agreed))
 
 
 def stack_shape(shapes: Sequence[Shape[D, V]], axis: int | Unknown, dims: Dims[D], count_known: bool = True) -> Shape[D, V] | Problem:
@@ -84,12 +81,9 @@ def stack_shape(shapes: Sequence[Shape[D, V]], axis: int | Unknown, dims: Dims[D
     columns = _columns(shapes, count_known)
     if not isinstance(columns, list):
         return columns
-    agreed: list[D | Unknown] = []
-    for index, column in enumerate(columns):
-        dim = _agreed(column, dims, index)
-        if isinstance(dim, Problem):
-            return dim
-        agreed.append(dim)
+    agreed = _agreed_columns(columns, dims)
+    if isinstance(agreed, Problem):
+        return agreed
     rank = len(agreed)
     if isinstance(axis, Unknown):
         return Shape((UNKNOWN,) * (rank + 1))
@@ -121,15 +115,38 @@ def _columns(shapes: Sequence[Shape[D, V]], count_known: bool) -> list[list[D | 
     return [list(column) for column in zip(*located)]
 
 
+def _agreed_columns(columns: list[list[D | Unknown]], dims: Dims[D], joined: int | None = None) -> list[D | Unknown] | Problem:
+    """The agreed dim of each column (of ``joined``, concat's axis, ``UNKNOWN``: its sizes add up).
+
+    Two literals that differ outrank a named clash anywhere: one mistake, one error."""
+    agreed: list[D | Unknown] = []
+    named_clash: Problem | None = None
+    for index, column in enumerate(columns):
+        if index == joined:
+            agreed.append(UNKNOWN)
+            continue
+        dim = _agreed(column, dims, index)
+        if isinstance(dim, JoinedSizesDiffer):
+            return dim
+        if isinstance(dim, Problem):
+            named_clash = named_clash or dim
+            dim = UNKNOWN
+        agreed.append(dim)
+    return named_clash or agreed
+
+
 def _agreed(column: list[D | Unknown], dims: Dims[D], axis: int) -> D | Unknown | Problem:
     """The one dim every tensor must have here: a literal size if any has one, else a named dim."""
     sizes = {size for dim in column if (size := dims.size_of(dim)) is not None}
     if len(sizes) > 1:
         first, second = sorted(sizes, key=[dims.size_of(dim) for dim in column].index)[:2]
         return JoinedSizesDiffer((first, second), axis)
+    known = [dim for dim in column if not isinstance(dim, Unknown)]
+    named = next((found for pair in itertools.combinations(known, 2) if (found := clash(*pair, dims)) is not None), None)
+    if named is not None:
+        return DimsMayDiffer("join", named, axis)
     literal = next((dim for dim in column if dims.size_of(dim) is not None), None)
-    named = next((dim for dim in column if not isinstance(dim, Unknown)), UNKNOWN)
-    return literal if literal is not None else named
+    return literal if literal is not None else known[0] if known else UNKNOWN
 
 
 def _sum(column: list[D | Unknown], dims: Dims[D], count_known: bool) -> D | Unknown:

@@ -6,16 +6,18 @@ matmul that cannot run). 1-D operands are numpy's: a 1-D left operand ``[K]`` is
 ``N`` the result drops, a 1-D right operand a column whose ``M`` it drops. A transpose flag swaps
 the last two dims of its operand first; on a 1-D operand it changes nothing (numpy's ``v.T`` is
 ``v``). A flag known only at run time is either value: the rule answers what holds for both.
+Named dims are rigid: inner dims ``T`` and ``64``, or batch dims ``B`` and ``4``, may differ
+(``DimsMayDiffer``), outranked by a mismatch of two literals in the same call.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import ClassVar
 
 from .broadcast import BroadcastMismatch, broadcast_shapes
-from .core import UNKNOWN, D, Dims, Problem, Shape, Unknown, V, join_operands
+from .core import UNKNOWN, D, Dims, DimsMayDiffer, Problem, Shape, Unknown, V, clash, join_operands
 
 #: A transpose flag: ``True``, ``False``, or ``UNKNOWN`` (a ``bool`` known only at run time).
 Flag = bool | Unknown
@@ -105,7 +107,11 @@ def _matmul_shape(a: Shape[D, V], b: Shape[D, V], transpose_a: bool, transpose_b
     size_a, size_b = dims.size_of(a_inner), dims.size_of(b_inner)
     if size_a is not None and size_b is not None and size_a != size_b:
         return InnerDimsDiffer((size_a, size_b), (transpose_a, transpose_b))
-    return _product_shape(a, b, a_rest, b_rest, dims)
+    product = _product_shape(a, b, a_rest, b_rest, dims)
+    named = clash(a_inner, b_inner, dims)
+    if named is None or (isinstance(product, Problem) and product.code != DimsMayDiffer.code):
+        return product  # a mismatch of batch sizes outranks a clash of named inner dims
+    return DimsMayDiffer("matmul", named, label="inner dims")
 
 
 def _product_shape(a: Shape[D, V], b: Shape[D, V], a_rest: Shape[D, V], b_rest: Shape[D, V], dims: Dims[D]) -> Shape[D, V] | Problem:
@@ -124,6 +130,8 @@ def _product_shape(a: Shape[D, V], b: Shape[D, V], a_rest: Shape[D, V], b_rest: 
     batch = broadcast_shapes([a_batch, b_batch], dims)
     if isinstance(batch, BroadcastMismatch):
         return BatchDimsDiffer(batch.sizes, batch.axis - 2)
+    if isinstance(batch, DimsMayDiffer):
+        return replace(batch, action="matmul", label="batch dims", axis=None if batch.axis is None else batch.axis - 2)
     return _with_known(batch, _known(batch) + (n, m))
 
 

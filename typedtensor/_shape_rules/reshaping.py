@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import ClassVar, Final
 
-from .core import UNKNOWN, D, Dims, Problem, Shape, Unknown, V
+from .core import UNKNOWN, Clash, D, Dims, DimsMayDiffer, Problem, Shape, Unknown, V, clash
 from .reductions import SELECTION_REDUCE, AxisOutOfRange, AxisSpec, reduce_shape
 
 #: The size reshape solves from the element count.
@@ -91,12 +91,30 @@ class InferredBesideZero(ReshapeProblem):
         return "-1 cannot be solved when another size is 0"
 
 
+@dataclass(frozen=True)
+class CountMayDiffer(ReshapeProblem):
+    """Element counts that fit only for some sizes of the named dims in them."""
+
+    code: ClassVar[str] = "tensor-dim"
+    counts: tuple[str, str]  # the tensor's, and the product of the target's sizes (but -1)
+    named: tuple[str, ...]  # the named dims for whose sizes they may not fit
+    inferred: bool  # the target has a -1: the tensor's count must be a multiple of the other
+
+    def reason(self) -> str:
+        count, other = self.counts
+        why = Clash(self.counts, self.named).reason()
+        if self.inferred:
+            return f"its {count} elements may not be a multiple of {other}, the product of the other sizes: {why}"
+        return f"its {count} elements and the shape's {other} may differ: {why}"
+
+
 def reshape_shape(shape: Shape[D, V], target: Sizes[D], dims: Dims[D]) -> Shape[D, V] | Problem:
     """The shape of ``reshape(x, target)``: the target's dims as given, a ``-1`` solved.
 
     ``-1`` is solved where the element counts are literal, also after named dims cancel out
-    (``[B, 28, 28]`` to ``(B, -1)`` is ``[B, 784]``); otherwise it is an unknown dim. Element
-    counts are compared only where both are literal: a named dim may be 0.
+    (``[B, 28, 28]`` to ``(B, -1)`` is ``[B, 784]``); otherwise it is an unknown dim. Counts
+    that fit only for some sizes of their named dims (``[B, 5]`` to ``(-1, 3)``) are
+    ``CountMayDiffer``; a dim neither literal nor named may be any size, never a problem.
 
     >>> from typedtensor._shape_rules import INT_DIMS
     >>> reshape_shape(Shape((6, 4)), (-1, 3), INT_DIMS)
@@ -111,15 +129,21 @@ def reshape_shape(shape: Shape[D, V], target: Sizes[D], dims: Dims[D]) -> Shape[
     if sizes.count(INFER) > 1:
         return SeveralInferred(sizes.count(INFER))
     source = _factors(shape, dims)
-    wanted = _factors(Shape(tuple(dim for dim, size in zip(target, sizes) if size != INFER)), dims)
+    kept = tuple(dim for dim, size in zip(target, sizes) if size != INFER)
+    wanted = _factors(Shape(kept), dims)
     assert wanted is not None  # a target has a fixed length
-    if INFER not in sizes:
-        if source is not None and not source[1] and not wanted[1] and source[0] != wanted[0]:
-            return CountsDiffer(source[0], wanted[0])
-        return Shape(tuple(target))
-    solved = _solve(source, wanted, dims)
-    if isinstance(solved, Problem):
-        return solved
+    inferred = INFER in sizes
+    if not inferred and source is not None and not source[1] and not wanted[1] and source[0] != wanted[0]:
+        return CountsDiffer(source[0], wanted[0])
+    solved: D | Unknown = UNKNOWN
+    if inferred:
+        found = _solve(source, wanted, dims)
+        if isinstance(found, Problem):
+            return found
+        solved = found
+    misfit = _misfit(source, wanted, dims, inferred)
+    if misfit:
+        return CountMayDiffer((_count_text(shape.prefix, dims), _count_text(kept, dims)), misfit, inferred)
     return Shape(tuple(solved if size == INFER else dim for dim, size in zip(target, sizes)))
 
 
@@ -135,6 +159,41 @@ def _factors(shape: Shape[D, V], dims: Dims[D]) -> tuple[int, list[D | Unknown]]
         else:
             count *= size
     return count, symbols
+
+
+def _misfit(
+    source: tuple[int, list[D | Unknown]] | None, wanted: tuple[int, list[D | Unknown]], dims: Dims[D], inferred: bool
+) -> tuple[str, ...]:
+    """The named dims for some of whose sizes the counts do not fit; none where they fit for every
+    size, or where a count is 0 or has a dim neither literal nor named (it may be any size).
+
+    Without a -1 the counts must be equal: as products they must be the same product. With a -1
+    the tensor's count must be a multiple of the other sizes' for every size: the literal parts
+    divide and every named dim of the target is one of the tensor's. Where the named dims cancel
+    out and the counts still differ (``[B, 2]`` to ``(B, 3)``), only a size 0 fits: those dims."""
+    if source is None or not source[0] or not wanted[0]:
+        return ()
+    (total, symbols), (count, wanted_symbols) = source, wanted
+    names = {id(dim): dims.name_of(dim) for dim in (*symbols, *wanted_symbols)}
+    if None in names.values():
+        return ()
+    rest, extra = list(symbols), []
+    for symbol in wanted_symbols:
+        if symbol in rest:
+            rest.remove(symbol)  # the same named dim on both sides cancels out
+        else:
+            extra.append(symbol)
+    if inferred:
+        fits, misfit = not extra and total % count == 0, extra or (rest if total % count else [])
+    else:
+        fits, misfit = total == count and not rest and not extra, rest + extra
+    return () if fits else tuple(dict.fromkeys(str(names[id(dim)]) for dim in misfit or symbols))
+
+
+def _count_text(shape: Sequence[D | Unknown], dims: Dims[D]) -> str:
+    """An element count as messages write it, the product of the dims not 1: ``B*5``, ``1``."""
+    factors = [dims.name_of(dim) or str(dims.size_of(dim)) for dim in shape if dims.size_of(dim) != 1]
+    return "*".join(factors) or "1"
 
 
 def _solve(source: tuple[int, list[D | Unknown]] | None, wanted: tuple[int, list[D | Unknown]], dims: Dims[D]) -> D | Unknown | Problem:
@@ -248,18 +307,24 @@ class NotSizeOne(Problem):
 def squeeze_shape(shape: Shape[D, V], axis: AxisSpec, dims: Dims[D]) -> Shape[D, V] | Problem:
     """The shape of ``squeeze(x, axis)``: the dims ``axis`` names removed, each of which must be 1.
 
-    ``axis`` takes every form a reduction's does. With ``axis=None`` every dim of size 1 goes:
-    exact where all dims are literal; a named dim may be 1 at run time, so around one the
-    result has a run of unknown length.
+    ``axis`` takes every form a reduction's does; a named dim it names may be other than 1
+    (``DimsMayDiffer``). With ``axis=None`` every dim of size 1 goes: exact where all dims are
+    literal; a named dim may be 1 at run time, so around one the result has a run of unknown
+    length.
     """
     if axis is None:
         return _squeeze_ones(shape, dims)
     squeezed = reduce_shape(shape, axis, False, dims.literal(1))
     if isinstance(squeezed, Problem):
         return squeezed
-    not_one = [(k, size) for k, dim in _named_dims(shape, axis) if (size := dims.size_of(dim)) is not None and size != 1]
+    named = _named_dims(shape, axis)
+    not_one = [(k, size) for k, dim in named if (size := dims.size_of(dim)) is not None and size != 1]
     if not_one:
         return NotSizeOne(tuple(k for k, _ in not_one), tuple(size for _, size in not_one))
+    rigid = next(((k, name) for k, dim in named if (name := dims.name_of(dim)) is not None), None)
+    if rigid is not None:  # a named dim stands for every size it may take, not only 1
+        k, name = rigid
+        return DimsMayDiffer("squeeze", Clash((name, "1"), (name,)), k)
     return squeezed
 
 
@@ -370,6 +435,20 @@ class SizeNotBroadcast(CannotBroadcastTo):
 
 
 @dataclass(frozen=True)
+class DimMayNotBroadcast(CannotBroadcastTo):
+    """A dim and the target's dim there that agree only for some sizes of the named dims in them."""
+
+    code: ClassVar[str] = "tensor-dim"
+    clash: Clash  # the tensor's dim, then the target's
+    axis: int
+
+    def reason(self) -> str:
+        dim, wanted = self.clash.dims
+        sizes = "may not be 1" if wanted == "1" else f"may be neither 1 nor {wanted}"
+        return f"{dim} at axis {self.axis} {sizes}: {self.clash.reason()}"
+
+
+@dataclass(frozen=True)
 class MoreDimsThanTarget(CannotBroadcastTo):
     rank: int
     target_rank: int
@@ -390,7 +469,8 @@ class NegativeTargetSize(CannotBroadcastTo):
 
 def broadcast_to_shape(shape: Shape[D, V], target: Sizes[D], dims: Dims[D]) -> Shape[D, V] | Problem:
     """The shape of ``broadcast_to(x, target)``: the target, where each dim of ``x`` (aligned from
-    the end) is 1 or the target's dim. A named dim of either side may be the size of the other.
+    the end) is 1 or the target's dim. A named dim is rigid: against another size it broadcasts
+    only for some of its sizes (``DimMayNotBroadcast``).
     """
     if isinstance(target, Unknown):
         return Shape((), UNKNOWN)
@@ -401,10 +481,13 @@ def broadcast_to_shape(shape: Shape[D, V], target: Sizes[D], dims: Dims[D]) -> S
     if rank > len(target):
         return MoreDimsThanTarget(rank, len(target), shape.variadic is not None)
     result = list(target)
+    named_clash: DimMayNotBroadcast | None = None  # outranked by a mismatch of two literals
     for axis, dim in zip(range(-1, -rank - 1, -1), reversed(shape.prefix if shape.variadic is None else shape.suffix)):
         size, wanted = dims.size_of(dim), dims.size_of(target[axis])
         if size is not None and size != 1 and wanted is not None and wanted != size:
             return SizeNotBroadcast(size, wanted, axis)
         if size is not None and size != 1 and isinstance(target[axis], Unknown):
             result[axis] = dim  # the only size it can broadcast to
-    return Shape(tuple(result))
+        named = clash(dim, target[axis], dims) if size != 1 else None
+        named_clash = named_clash or (DimMayNotBroadcast(named, axis) if named is not None else None)
+    return named_clash or Shape(tuple(result))

@@ -24,8 +24,8 @@ def shapes(x: Tensor[float32, L[32], L[10]], row: Tensor[float32, L[10]], col: T
 
 def symbolic(b: Tensor[float32, Batch, L[10]], n: Tensor[float32, N, L[1]], one: Tensor[float32, L[1], L[10]], five: Tensor[float32, L[5], L[10]]) -> None:
     assert_type(b + one, Tensor[float32, Batch, L[10]])
-    assert_type(b + five, Tensor[float32, L[5], L[10]])  # Batch must be 1 or 5 for this to run
-    assert_type(b + n, Tensor[float32, Any, L[10]])  # Batch and N may be equal: never an error
+    b + five  # type: ignore[tensor-dim]  # runs only if Batch is 1 or 5: named dims are rigid (rigid_dims.py)
+    b + n  # type: ignore[tensor-dim]  # runs only if Batch and N are equal (or one is 1)
     assert_type(n + n, Tensor[float32, N, L[1]])
 
 

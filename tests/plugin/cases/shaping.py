@@ -26,7 +26,7 @@ def reshape(x: Tensor[float32, L[6], L[4]], images: Tensor[float32, Batch, L[28]
     assert_type(tt.reshape(images, (-1, 28)), Tensor[float32, Any, L[28]])  # Batch * 28
     assert_type(n.reshape((n.shape[0], 2, -1)), Tensor[float32, N, L[2], L[3]])
     assert_type(x.reshape((size, -1)), Tensor[float32, Any, Any])
-    assert_type(images.reshape((images.shape[0], 700)), Tensor[float32, Batch, L[700]])  # runs if Batch is 0
+    images.reshape((images.shape[0], 700))  # type: ignore[tensor-dim]  # runs only if Batch is 0: named dims are rigid
 
 
 def reshape_errors(x: Tensor[float32, L[6], L[4]], zero: Tensor[float32, L[0], L[4]]) -> None:
@@ -85,7 +85,7 @@ def joins(a: Tensor[float32, Batch, L[3]], b: Tensor[float32, Batch, L[5]], c: T
     assert_type(tt.concat(many, axis=1), Tensor[float32, Batch, Any])
     assert_type(tt.stack((a, a)), Tensor[float32, L[2], Batch, L[3]])
     assert_type(tt.stack([a, a, a], axis=-1), Tensor[float32, Batch, L[3], L[3]])
-    assert_type(tt.stack((a, c), axis=1), Tensor[float64, L[2], L[2], L[3]])  # Batch must be 2
+    tt.stack((a, c), axis=1)  # type: ignore[tensor-dim]  # runs only if Batch is 2: named dims are rigid
     assert_type(tt.stack(many), Tensor[float32, Any, Batch, L[3]])
 
 
