@@ -12,7 +12,7 @@ from typing import Any, TypeAlias, overload
 
 from typedtensor._dtypes import bool_, complex64, complex128, float16, float32, float64, floating, generic, inexact, int8, int16, int32, int64, integer, number, uint8, uint16, uint32, uint64
 from typedtensor._elementwise import binary, convert, select, unary
-from typedtensor._generated.type_vars import ComplexT, FloatingT, InexactT, IntegerT, NewDT, NumberT, Shape
+from typedtensor._generated.type_vars import D0, D1, D2, D3, D4, D5, D6, ComplexT, FloatingT, InexactT, IntegerT, NewDT, NumberT, Shape
 from typedtensor._tensor import Tensor
 
 #: What a binary op takes: a tensor, or a Python scalar (``complex`` admits bool, int and float).
@@ -642,25 +642,41 @@ def logical_or(x1: Operand, x2: Operand) -> Tensor[Any, *tuple[Any, ...]]:
 
 
 @overload
+def where(condition: Tensor[Any, *tuple[Any, ...]], x1: Tensor[Any, D0, D1, D2, D3, D4, D5, D6, *tuple[Any, ...]], x2: Operand) -> Tensor[Any, *tuple[Any, ...]]: ...
+@overload
+def where(condition: Tensor[Any, *tuple[Any, ...]], x1: Operand, x2: Tensor[Any, D0, D1, D2, D3, D4, D5, D6, *tuple[Any, ...]]) -> Tensor[Any, *tuple[Any, ...]]: ...
+@overload
 def where(condition: Tensor[Any, *Shape], x1: Tensor[FloatingT, *Shape], x2: Tensor[FloatingT, *Shape]) -> Tensor[FloatingT, *Shape]: ...
 @overload
 def where(condition: Tensor[Any, *Shape], x1: Tensor[ComplexT, *Shape], x2: Tensor[ComplexT, *Shape]) -> Tensor[ComplexT, *Shape]: ...
+@overload
+def where(condition: Tensor[Any, *Shape], x1: Tensor[InexactT, *Shape], x2: float) -> Tensor[InexactT, *Shape]: ...  # type: ignore[overload-overlap, unused-ignore]
+@overload
+def where(condition: Tensor[Any, *Shape], x1: Tensor[ComplexT, *Shape], x2: complex) -> Tensor[ComplexT, *Shape]: ...  # type: ignore[overload-overlap, unused-ignore]
+@overload
+def where(condition: Tensor[Any, *Shape], x1: Tensor[float16 | float32, *Shape], x2: complex) -> Tensor[complex64, *Shape]: ...  # type: ignore[overload-overlap, unused-ignore]
+@overload
+def where(condition: Tensor[Any, *Shape], x1: float, x2: Tensor[InexactT, *Shape]) -> Tensor[InexactT, *Shape]: ...  # type: ignore[overload-overlap, unused-ignore]
+@overload
+def where(condition: Tensor[Any, *Shape], x1: complex, x2: Tensor[ComplexT, *Shape]) -> Tensor[ComplexT, *Shape]: ...  # type: ignore[overload-overlap, unused-ignore]
+@overload
+def where(condition: Tensor[Any, *Shape], x1: complex, x2: Tensor[float16 | float32, *Shape]) -> Tensor[complex64, *Shape]: ...  # type: ignore[overload-overlap, unused-ignore]
 @overload
 def where(condition: Tensor[Any, *tuple[Any, ...]], x1: Tensor[FloatingT, *tuple[Any, ...]], x2: Tensor[FloatingT, *tuple[Any, ...]]) -> Tensor[FloatingT, *tuple[Any, ...]]: ...
 @overload
 def where(condition: Tensor[Any, *tuple[Any, ...]], x1: Tensor[ComplexT, *tuple[Any, ...]], x2: Tensor[ComplexT, *tuple[Any, ...]]) -> Tensor[ComplexT, *tuple[Any, ...]]: ...
 @overload
-def where(condition: Tensor[Any, *Shape], x1: Tensor[InexactT, *Shape], x2: float) -> Tensor[InexactT, *Shape]: ...  # type: ignore[overload-overlap, unused-ignore]
+def where(condition: Tensor[Any, *tuple[Any, ...]], x1: Tensor[InexactT, *tuple[Any, ...]], x2: float) -> Tensor[InexactT, *tuple[Any, ...]]: ...  # type: ignore[overload-overlap, unused-ignore]
 @overload
-def where(condition: Tensor[Any, *Shape], x1: Tensor[ComplexT, *Shape], x2: complex) -> Tensor[ComplexT, *Shape]: ...
+def where(condition: Tensor[Any, *tuple[Any, ...]], x1: Tensor[ComplexT, *tuple[Any, ...]], x2: complex) -> Tensor[ComplexT, *tuple[Any, ...]]: ...
 @overload
-def where(condition: Tensor[Any, *Shape], x1: Tensor[float16 | float32, *Shape], x2: complex) -> Tensor[complex64, *Shape]: ...
+def where(condition: Tensor[Any, *tuple[Any, ...]], x1: Tensor[float16 | float32, *tuple[Any, ...]], x2: complex) -> Tensor[complex64, *tuple[Any, ...]]: ...
 @overload
-def where(condition: Tensor[Any, *Shape], x1: float, x2: Tensor[InexactT, *Shape]) -> Tensor[InexactT, *Shape]: ...  # type: ignore[overload-overlap, unused-ignore]
+def where(condition: Tensor[Any, *tuple[Any, ...]], x1: float, x2: Tensor[InexactT, *tuple[Any, ...]]) -> Tensor[InexactT, *tuple[Any, ...]]: ...  # type: ignore[overload-overlap, unused-ignore]
 @overload
-def where(condition: Tensor[Any, *Shape], x1: complex, x2: Tensor[ComplexT, *Shape]) -> Tensor[ComplexT, *Shape]: ...
+def where(condition: Tensor[Any, *tuple[Any, ...]], x1: complex, x2: Tensor[ComplexT, *tuple[Any, ...]]) -> Tensor[ComplexT, *tuple[Any, ...]]: ...
 @overload
-def where(condition: Tensor[Any, *Shape], x1: complex, x2: Tensor[float16 | float32, *Shape]) -> Tensor[complex64, *Shape]: ...
+def where(condition: Tensor[Any, *tuple[Any, ...]], x1: complex, x2: Tensor[float16 | float32, *tuple[Any, ...]]) -> Tensor[complex64, *tuple[Any, ...]]: ...
 @overload
 def where(condition: Tensor[Any, *Shape], x1: bool, x2: bool) -> Tensor[bool_, *Shape]: ...  # type: ignore[overload-overlap, unused-ignore]
 @overload
@@ -672,11 +688,15 @@ def where(condition: Tensor[Any, *Shape], x1: complex, x2: complex) -> Tensor[co
 @overload
 def where(condition: Tensor[Any, *Shape], x1: Tensor[generic, *Shape], x2: Tensor[generic, *Shape]) -> Tensor[Any, *Shape]: ...
 @overload
-def where(condition: Tensor[Any, *tuple[Any, ...]], x1: Tensor[generic, *tuple[Any, ...]], x2: Tensor[generic, *tuple[Any, ...]]) -> Tensor[Any, *tuple[Any, ...]]: ...
-@overload
 def where(condition: Tensor[Any, *Shape], x1: Tensor[generic, *Shape], x2: complex) -> Tensor[Any, *Shape]: ...
 @overload
 def where(condition: Tensor[Any, *Shape], x1: complex, x2: Tensor[generic, *Shape]) -> Tensor[Any, *Shape]: ...
+@overload
+def where(condition: Tensor[Any, *tuple[Any, ...]], x1: Tensor[generic, *tuple[Any, ...]], x2: Tensor[generic, *tuple[Any, ...]]) -> Tensor[Any, *tuple[Any, ...]]: ...
+@overload
+def where(condition: Tensor[Any, *tuple[Any, ...]], x1: Tensor[generic, *tuple[Any, ...]], x2: complex) -> Tensor[Any, *tuple[Any, ...]]: ...
+@overload
+def where(condition: Tensor[Any, *tuple[Any, ...]], x1: complex, x2: Tensor[generic, *tuple[Any, ...]]) -> Tensor[Any, *tuple[Any, ...]]: ...
 def where(condition: Tensor[Any, *tuple[Any, ...]], x1: Operand, x2: Operand) -> Tensor[Any, *tuple[Any, ...]]:
     """``x1`` where ``condition`` is nonzero, else ``x2``; all three broadcast, ``x1`` and ``x2`` promote."""
     return select(condition, x1, x2)
