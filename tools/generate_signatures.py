@@ -367,29 +367,32 @@ def _catch_all(form: tuple[Parameter, ...], signatures: list[Signature]) -> Sign
 def function_signatures(op: str) -> list[Signature]:
     """A binary function's overloads (``where`` for ``"where"``), compact for nested calls."""
     if op == "where":
-        return [*unknown_rank_operands(), *compact(where_signatures())]
+        return [*unknown_rank_operands(where_rule, ("condition", "x1", "x2"), "x1", "x2"), *compact(where_signatures())]
     return compact(binary_signatures(op, ("x1", "x2"), "both"))
 
 
-def unknown_rank_operands() -> list[Signature]:
-    """``where``'s first overloads: an ``x1`` or ``x2`` of unknown rank (a run of unknown dims, or
-    ``Any``) gives unknown dims.
+def unknown_rank_operands(rule: Rule, names: Sequence[str], *caught: str) -> list[Signature]:
+    """An op's first overloads, one for each parameter ``caught``: a tensor of unknown rank there (a
+    run of unknown dims, or ``Any``) gives unknown dims, and the one dtype of every call (or Any).
 
-    pyright solves a ``*Shape`` from the first argument that fixes it, then lets a run of unknown
-    dims (or ``Any``) match it: ``where(mask[T, T], scores[*tuple[Any, ...]], -1e9)`` would be
-    ``[T, T]`` where it may be ``[B, H, T, T]``. ``BEYOND_RANKS`` takes such a tensor but none of
-    rank 0 to 6 (a run of unknown dims may stand for seven), so known shapes pass on.
+    A ``*Shape`` is solved from the first argument that fixes it, then a run of unknown dims (or
+    ``Any``) matches it: ``where(mask[T, T], scores[*tuple[Any, ...]], -1e9)`` would be ``[T, T]``
+    under pyright where it may be ``[B, H, T, T]``. An argument of unknown rank before them makes
+    ``*Shape`` unknown itself. ``BEYOND_RANKS`` takes
+    such a tensor but none of rank 0 to 6 (a run of unknown dims may stand for seven), so known
+    shapes pass on. The binary functions keep the gap the docs name: every call would try this
+    overload first, and nested calls evaluate their arguments again for each overload tried.
     """
     beyond = ", ".join(BEYOND_RANKS)
-    unknown = Case(("generic",), "Any")
-    return [
-        Signature(
-            (Parameter("condition", shape=ANY_SHAPE), *(Parameter(name, shape=beyond) if name == caught else Parameter(name, kind=OPERAND) for name in ("x1", "x2"))),
-            unknown,
-            ANY_SHAPE,
-        )
-        for caught in ("x1", "x2")
-    ]
+    everything = _one_result(rule, ("generic",))
+    result = Case(("generic",), everything if everything in CONCRETE else "Any")
+
+    def parameter(name: str, caught_name: str) -> Parameter:
+        if name == caught_name:
+            return Parameter(name, shape=beyond)
+        return Parameter(name, shape=ANY_SHAPE) if name in ("self", "condition") else Parameter(name, kind=OPERAND)
+
+    return [Signature(tuple(parameter(name, caught_name) for name in names), result, ANY_SHAPE) for caught_name in caught]
 
 
 def _calls(signatures: Sequence[Signature]) -> list[Call]:
@@ -442,8 +445,9 @@ def binary_signatures(op: str, names: tuple[str, str], sides: str) -> list[Signa
     rule = binary_rule(op)
     if sides == "left":
         return floats_first(scalar_signatures(rule, names, scalar_first=True))
-    signatures = pair_signatures(rule, names) + scalar_signatures(rule, names, scalar_first=False)
-    return floats_first(signatures + (scalar_signatures(rule, names, scalar_first=True) if sides == "both" else []))
+    scalars = scalar_signatures(rule, names, scalar_first=False) + (scalar_signatures(rule, names, scalar_first=True) if sides == "both" else [])
+    # one shape's first: ``maximum(x, 0.0)`` finds its overload sooner
+    return floats_first(pair_signatures(rule, names, shapes=(SAME,)) + scalars + pair_signatures(rule, names, shapes=(ANY_SHAPE,)))
 
 
 def where_signatures() -> list[Signature]:
@@ -877,7 +881,12 @@ def operator_block() -> str:
     for name, op in [*shape_rules.BINARY_METHODS.items(), *shape_rules.REFLECTED_METHODS.items()]:
         reflected = name in shape_rules.REFLECTED_METHODS
         names = ("other", "self") if reflected else ("self", "other")
-        overloads = overloads_text(name, binary_signatures(op, names, "left" if reflected else "right"), indent)
+        signatures = binary_signatures(op, names, "left" if reflected else "right")
+        if not reflected and _one_result(binary_rule(op), ("generic",)) in CONCRETE:
+            # mypy gives ``x[()] < scores`` (scores of unknown rank) rank 0: every overload it
+            # matches returns bool_, so it takes the first; where their dtypes differ it says Any
+            signatures = [*unknown_rank_operands(binary_rule(op), names, "other"), *signatures]
+        overloads = overloads_text(name, signatures, indent)
         if name in EQUALITY:
             # mypy reports the override at the first decorator: each return differs from object's bool.
             overloads = overloads.replace("@overload\n", "@overload  # type: ignore[override]\n", 1)
