@@ -378,10 +378,10 @@ def unknown_rank_operands(rule: Rule, names: Sequence[str], *caught: str) -> lis
     A ``*Shape`` is solved from the first argument that fixes it, then a run of unknown dims (or
     ``Any``) matches it: ``where(mask[T, T], scores[*tuple[Any, ...]], -1e9)`` would be ``[T, T]``
     under pyright where it may be ``[B, H, T, T]``. An argument of unknown rank before them makes
-    ``*Shape`` unknown itself. ``BEYOND_RANKS`` takes
-    such a tensor but none of rank 0 to 6 (a run of unknown dims may stand for seven), so known
-    shapes pass on. The binary functions keep the gap the docs name: every call would try this
-    overload first, and nested calls evaluate their arguments again for each overload tried.
+    ``*Shape`` unknown itself. ``BEYOND_RANKS`` takes such a tensor but none of rank 0 to 6 (a run
+    of unknown dims may stand for seven), so known shapes pass on. The binary functions keep the
+    gap the docs name: every call would try this overload first, and nested calls evaluate their
+    arguments again for each overload tried.
     """
     beyond = ", ".join(BEYOND_RANKS)
     everything = _one_result(rule, ("generic",))
