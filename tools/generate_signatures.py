@@ -53,6 +53,8 @@ VARS: Final = {
 }
 SAME: Final = "*Shape"
 ANY_SHAPE: Final = "*tuple[Any, ...]"
+#: A parameter taking a tensor or a Python scalar (the alias the elementwise module defines).
+OPERAND: Final = "Operand"
 
 #: A dtype rule on concrete dtypes: the result's name, or None where the op refuses it.
 Rule = Callable[..., "str | None"]
@@ -223,7 +225,8 @@ def tensor(dtype: str, shape: str) -> str:
 
 @dataclass(frozen=True)
 class Parameter:
-    """A parameter: a Python scalar of ``kind``, or a tensor of ``dtype`` (None: any) and ``shape``."""
+    """A parameter: a Python scalar of ``kind``, or a tensor of ``dtype`` (None: any) and ``shape``;
+    ``OPERAND`` for ``kind`` takes either."""
 
     name: str
     kind: str | None = None
@@ -276,7 +279,7 @@ class Signature:
     def may_overlap(self, later: Signature) -> bool:
         """Whether mypy may find this and a later overload unsafely overlapping: a bool argument is
         also an int, an int a float, so a narrower scalar kind matches a wider kind's overload too."""
-        kinds, later_kinds = ([(p.name, p.kind) for p in s.parameters if p.kind] for s in (self, later))
+        kinds, later_kinds = ([(p.name, p.kind) for p in s.parameters if p.kind in KINDS] for s in (self, later))
         same_positions = [name for name, _ in kinds] == [name for name, _ in later_kinds]
         return bool(kinds) and same_positions and kinds != later_kinds and self.returns != later.returns
 
@@ -363,7 +366,33 @@ def _catch_all(form: tuple[Parameter, ...], signatures: list[Signature]) -> Sign
 
 def function_signatures(op: str) -> list[Signature]:
     """A binary function's overloads (``where`` for ``"where"``), compact for nested calls."""
-    return compact(where_signatures() if op == "where" else binary_signatures(op, ("x1", "x2"), "both"))
+    if op == "where":
+        return [*unknown_rank_operands(where_rule, ("condition", "x1", "x2"), "x1", "x2"), *compact(where_signatures())]
+    return compact(binary_signatures(op, ("x1", "x2"), "both"))
+
+
+def unknown_rank_operands(rule: Rule, names: Sequence[str], *caught: str) -> list[Signature]:
+    """An op's first overloads, one for each parameter ``caught``: a tensor of unknown rank there (a
+    run of unknown dims, or ``Any``) gives unknown dims, and the one dtype of every call (or Any).
+
+    A ``*Shape`` is solved from the first argument that fixes it, then a run of unknown dims (or
+    ``Any``) matches it: ``where(mask[T, T], scores[*tuple[Any, ...]], -1e9)`` would be ``[T, T]``
+    under pyright where it may be ``[B, H, T, T]``. An argument of unknown rank before them makes
+    ``*Shape`` unknown itself. ``BEYOND_RANKS`` takes such a tensor but none of rank 0 to 6 (a run
+    of unknown dims may stand for seven), so known shapes pass on. The binary functions keep the
+    gap the docs name: every call would try this overload first, and nested calls evaluate their
+    arguments again for each overload tried.
+    """
+    beyond = ", ".join(BEYOND_RANKS)
+    everything = _one_result(rule, ("generic",))
+    result = Case(("generic",), everything if everything in CONCRETE else "Any")
+
+    def parameter(name: str, caught_name: str) -> Parameter:
+        if name == caught_name:
+            return Parameter(name, shape=beyond)
+        return Parameter(name, shape=ANY_SHAPE) if name in ("self", "condition") else Parameter(name, kind=OPERAND)
+
+    return [Signature(tuple(parameter(name, caught_name) for name in names), result, ANY_SHAPE) for caught_name in caught]
 
 
 def _calls(signatures: Sequence[Signature]) -> list[Call]:
@@ -383,10 +412,10 @@ def unary_signatures(op: str, x: str) -> list[Signature]:
     return [Signature((Parameter(x, dtype=case),), case) for case in cases]
 
 
-def pair_signatures(rule: Rule, names: tuple[str, str], prefix: Sequence[str] = ()) -> list[Signature]:
+def pair_signatures(rule: Rule, names: tuple[str, str], prefix: Sequence[str] = (), shapes: Sequence[str] = (SAME, ANY_SHAPE)) -> list[Signature]:
     """Both operands tensors: same-shape overloads, then broadcasting ones of unknown dims."""
     signatures = []
-    for shape in (SAME, ANY_SHAPE):
+    for shape in shapes:
         for case in pair_cases(rule):
             condition = [Parameter(name, shape=shape) for name in prefix]
             operands = [Parameter(name, dtype=case, shape=shape) for name in names]
@@ -394,17 +423,20 @@ def pair_signatures(rule: Rule, names: tuple[str, str], prefix: Sequence[str] = 
     return signatures
 
 
-def scalar_signatures(rule: Rule, names: tuple[str, str], scalar_first: bool, prefix: Sequence[str] = ()) -> list[Signature]:
-    """A tensor and a Python scalar, in that order or the other."""
+def scalar_signatures(
+    rule: Rule, names: tuple[str, str], scalar_first: bool, prefix: Sequence[str] = (), shape: str = SAME
+) -> list[Signature]:
+    """A tensor and a Python scalar, in that order or the other; the tensors (``prefix``'s too) of ``shape``."""
     def rule_for(kind: str) -> Rule:
         return (lambda dtype: rule(kind, dtype)) if scalar_first else (lambda dtype: rule(dtype, kind))
 
     signatures = []
     for kind, cases in scalar_levels(rule_for):
         for case in cases:
-            scalar, operand = Parameter(names[0 if scalar_first else 1], kind=kind), Parameter(names[1 if scalar_first else 0], dtype=case)
+            scalar = Parameter(names[0 if scalar_first else 1], kind=kind)
+            operand = Parameter(names[1 if scalar_first else 0], dtype=case, shape=shape)
             operands = sorted([scalar, operand] if scalar_first else [operand, scalar], key=lambda p: p.name != "self")  # self first
-            signatures.append(Signature((*[Parameter(name) for name in prefix], *operands), case))
+            signatures.append(Signature((*[Parameter(name, shape=shape) for name in prefix], *operands), case, shape))
     return signatures
 
 
@@ -413,15 +445,21 @@ def binary_signatures(op: str, names: tuple[str, str], sides: str) -> list[Signa
     rule = binary_rule(op)
     if sides == "left":
         return floats_first(scalar_signatures(rule, names, scalar_first=True))
-    signatures = pair_signatures(rule, names) + scalar_signatures(rule, names, scalar_first=False)
-    return floats_first(signatures + (scalar_signatures(rule, names, scalar_first=True) if sides == "both" else []))
+    scalars = scalar_signatures(rule, names, scalar_first=False) + (scalar_signatures(rule, names, scalar_first=True) if sides == "both" else [])
+    # one shape's first: ``maximum(x, 0.0)`` finds its overload sooner
+    return floats_first(pair_signatures(rule, names, shapes=(SAME,)) + scalars + pair_signatures(rule, names, shapes=(ANY_SHAPE,)))
 
 
 def where_signatures() -> list[Signature]:
+    """``where``'s overloads: exact where every tensor has one shape (``*Shape``), unknown dims and
+    the dtype otherwise: a condition and an operand of different shapes beside a scalar broadcast
+    (``where(mask[T, T], scores[B, H, T, T], -1e9)`` is rank 4), so no ``*Shape`` may join them."""
     prefix = ["condition"]
     names = ("x1", "x2")
-    signatures = pair_signatures(where_rule, names, prefix)
-    signatures += scalar_signatures(where_rule, names, False, prefix) + scalar_signatures(where_rule, names, True, prefix)
+    signatures = []
+    for shape in (SAME, ANY_SHAPE):  # one shape's first: ``where(m, x, 0.0)`` finds its overload sooner
+        signatures += pair_signatures(where_rule, names, prefix, (shape,))
+        signatures += scalar_signatures(where_rule, names, False, prefix, shape) + scalar_signatures(where_rule, names, True, prefix, shape)
     for kind in KINDS:  # two Python scalars: numpy's default dtype of the wider kind
         result = Case((), shape_rules.where_dtype(kind, kind))
         signatures.append(Signature((Parameter("condition"), Parameter("x1", kind=kind), Parameter("x2", kind=kind)), result))
@@ -843,7 +881,12 @@ def operator_block() -> str:
     for name, op in [*shape_rules.BINARY_METHODS.items(), *shape_rules.REFLECTED_METHODS.items()]:
         reflected = name in shape_rules.REFLECTED_METHODS
         names = ("other", "self") if reflected else ("self", "other")
-        overloads = overloads_text(name, binary_signatures(op, names, "left" if reflected else "right"), indent)
+        signatures = binary_signatures(op, names, "left" if reflected else "right")
+        if not reflected and _one_result(binary_rule(op), ("generic",)) in CONCRETE:
+            # mypy gives ``x[()] < scores`` (scores of unknown rank) rank 0: every overload it
+            # matches returns bool_, so it takes the first; where their dtypes differ it says Any
+            signatures = [*unknown_rank_operands(binary_rule(op), names, "other"), *signatures]
+        overloads = overloads_text(name, signatures, indent)
         if name in EQUALITY:
             # mypy reports the override at the first decorator: each return differs from object's bool.
             overloads = overloads.replace("@overload\n", "@overload  # type: ignore[override]\n", 1)

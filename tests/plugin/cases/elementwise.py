@@ -155,6 +155,19 @@ def select(x: Tensor[float32, L[2], L[3]], row: Tensor[float64, L[3]], mask: Ten
     assert_type(tt.where(mask, True, False), Tensor[tt.bool_, L[2], L[1]])
 
 
+class Heads(Dim): ...
+
+
+class Time(Dim): ...
+
+
+def causal_mask(mask: Tensor[tt.bool_, Time, Time], scores: Tensor[float32, Batch, Heads, Time, Time]) -> None:
+    # The condition broadcasts too: the result has the larger rank, whichever operand has it.
+    assert_type(tt.where(mask, scores, -1e9), Tensor[float32, Batch, Heads, Time, Time])
+    assert_type(tt.where(mask, -1e9, scores), Tensor[float32, Batch, Heads, Time, Time])
+    assert_type(tt.where(mask[None], scores[0], scores[0, 0]), Tensor[float32, Heads, Time, Time])
+
+
 def casts(x: Tensor[float32, Batch, L[3]], v: Tensor[float32, *Ts], some_float: type[tt.floating]) -> None:
     assert_type(tt.cast(x, tt.int8), Tensor[tt.int8, Batch, L[3]])
     assert_type(tt.cast(x, some_float), Tensor[tt.floating, Batch, L[3]])  # may be float32: no error

@@ -87,6 +87,24 @@ def select_and_cast(x: Tensor[tt.float32, Batch, L[3]], b: Tensor[tt.bool_, Batc
     assert_type(x.astype(tt.int32), Tensor[tt.int32, Batch, L[3]])
 
 
+class Heads(Dim): ...
+
+
+class Time(Dim): ...
+
+
+def causal_mask(mask: Tensor[tt.bool_, Time, Time], scores: Tensor[tt.float32, Batch, Heads, Time, Time], unknown: Tensor[tt.float32, *tuple[Any, ...]]) -> None:
+    # The condition's shape is not the result's: unknown dims, never [Time, Time], and no error.
+    assert_type(tt.where(mask, scores, -1e9), Tensor[tt.float32, *tuple[Any, ...]])
+    assert_type(tt.where(mask, -1e9, scores), Tensor[tt.float32, *tuple[Any, ...]])
+    assert_type(tt.where(mask, scores, scores), Tensor[tt.float32, *tuple[Any, ...]])
+    assert_type(tt.where(scores > 0, scores, -1e9), Tensor[tt.float32, Batch, Heads, Time, Time])
+    assert_type(tt.where(mask, 0.0, -1e9), Tensor[tt.float64, Time, Time])
+    # An operand of unknown rank may be of any rank: unknown dims.
+    assert_type(tt.where(mask, unknown, -1e9), Tensor[Any, *tuple[Any, ...]])
+    assert_type(tt.where(mask, scores[0, 0], unknown), Tensor[Any, *tuple[Any, ...]])
+
+
 def never_wrong(x: Tensor[tt.float32, Batch, L[3]], d: Tensor[tt.float64, Batch, L[3]], i: Tensor[tt.integer, L[2]]) -> None:
     # float32 with float64: mypy says floating, pyright float32 | float64; float64 fits either.
     wide: Tensor[tt.floating, Batch, L[3]] = tt.add(x, d)
