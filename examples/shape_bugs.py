@@ -4,6 +4,10 @@ Each function holds one bug that numpy would either reject deep inside a call or
 with a wrong answer. mypy with typedtensor's plugin reports every one of them before the code
 runs; the comment on the line says which error code it gives (a test checks each, and that
 mypy reports nothing else here). Run the file to see the runtime's error for each.
+
+The last two are written with named dims, as model code is: a named dim stands for every size it
+may take, so where it must agree with a literal or another named dim the code works only for some
+sizes (``tensor-dim``). The runtime, which sees sizes, reports the failure for the sizes it got.
 """
 
 from __future__ import annotations
@@ -12,9 +16,18 @@ from collections.abc import Callable
 from typing import Literal as L
 
 import typedtensor as tt
-from typedtensor import Tensor, float32
+from typedtensor import Dim, Tensor, float32
 
 Scores = Tensor[float32, L[32], L[10]]
+
+
+class Batch(Dim): ...
+
+
+class Time(Dim): ...
+
+
+Tokens = Tensor[float32, Batch, Time, L[64]]
 
 
 def wrong_axis(scores: Scores) -> object:
@@ -52,6 +65,16 @@ def index_out_of_range(scores: Scores) -> object:
     return scores[:, 10]  # error: tensor-index
 
 
+def forgot_keepdims_named(x: Tokens) -> object:
+    """Layer norm's centering on [batch, time, 64]: without keepdims the mean is [batch, time]."""
+    return x - x.mean(axis=-1)  # error: tensor-dim
+
+
+def attention_scores_unpermuted(q: Tokens, k: Tokens) -> object:
+    """``q @ k`` where ``q @ k.T`` was meant: the inner dims are 64 and Time."""
+    return q @ k  # error: tensor-dim
+
+
 BUGS: list[Callable[[], object]] = [
     lambda: wrong_axis(tt.zeros((32, 10))),
     lambda: forgot_keepdims(tt.zeros((32, 10))),
@@ -60,6 +83,8 @@ BUGS: list[Callable[[], object]] = [
     lambda: bad_reshape(tt.zeros((32, 8, 8))),
     lambda: squeeze_not_one(tt.zeros((32, 10))),
     lambda: index_out_of_range(tt.zeros((32, 10))),
+    lambda: forgot_keepdims_named(tt.check(tt.zeros((2, 5, 64)), Tokens)),  # literal data made Batch and Time
+    lambda: attention_scores_unpermuted(tt.check(tt.zeros((2, 5, 64)), Tokens), tt.check(tt.zeros((2, 5, 64)), Tokens)),
 ]
 
 if __name__ == "__main__":
