@@ -26,6 +26,7 @@ from mypy.types import (
     get_proper_type,
 )
 
+from typing_plugins import _dim_expressions
 from typing_plugins._names import DIM_SIZE, DTYPES_MODULE, GENERIC, TENSOR
 from typing_plugins._rules import shape_rules
 
@@ -146,4 +147,5 @@ def _type_text(typ: Type | shape_rules.Unknown, options: Options) -> str:
         return repr(proper.value)
     if isinstance(proper, UnpackType):
         return "*" + _type_text(proper.type, options)
-    return format_type_bare(proper, options)
+    expression = _dim_expressions.expression_text(proper, lambda atom: _type_text(atom, options))
+    return expression if expression is not None else format_type_bare(proper, options)

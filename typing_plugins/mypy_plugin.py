@@ -9,19 +9,21 @@ keeps the declared return type, which is never wrong, only less exact.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Final, TypeVar
 
 from mypy.nodes import TypeInfo
-from mypy.plugin import Plugin, ReportConfigContext
+from mypy.plugin import AnalyzeTypeContext, Plugin, ReportConfigContext
+from mypy.types import Type
 
-from typing_plugins import _axis_ops, _creation, _elementwise, _indexing, _linalg, _reductions, _shape_ints, _shaping
+from typing_plugins import _axis_ops, _creation, _dim_expressions, _elementwise, _indexing, _linalg, _reductions, _shape_ints, _shaping
 from typing_plugins._calls import FunctionHook, FunctionSignatureHook, MethodHook, MethodSignatureHook
 from typing_plugins._names import TENSOR
 from typing_plugins._rules import SOURCES_DIGEST
 from typing_plugins._signatures import LOOSENED, signature_hook
 
 #: Bump whenever inference changes: mypy then drops cached results computed by an older plugin.
-PLUGIN_VERSION: Final = 8
+PLUGIN_VERSION: Final = 9
 
 #: Functions by the fullname mypy resolves the re-exported name to.
 FUNCTION_HOOKS: Final[dict[str, FunctionHook]] = {
@@ -59,6 +61,9 @@ class TypedTensorPlugin(Plugin):
 
     def get_attribute_hook(self, fullname: str) -> _shaping.AttributeHook | None:
         return ATTRIBUTE_HOOKS.get(fullname)
+
+    def get_type_analyze_hook(self, fullname: str) -> Callable[[AnalyzeTypeContext], Type] | None:
+        return _dim_expressions.analyze_hook(fullname) if fullname in _dim_expressions.OPERATIONS else None
 
     def get_function_signature_hook(self, fullname: str) -> FunctionSignatureHook | None:
         return signature_hook(LOOSENED.get(fullname))

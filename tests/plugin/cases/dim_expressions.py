@@ -1,0 +1,69 @@
+"""Dim arithmetic in annotations (SPEC §9): one normal form, however an expression is spelled."""
+
+from typing import Any, Literal as L, TypeVar, assert_type
+
+from typedtensor import Add, Dim, Div, Mul, Sub, Tensor, float32
+
+A = TypeVar("A")
+B = TypeVar("B")
+T = TypeVar("T")
+C = TypeVar("C")
+H = TypeVar("H")
+N = TypeVar("N")
+M = TypeVar("M")
+
+
+class Batch(Dim): ...
+
+
+class Time(Dim): ...
+
+
+def commuted(x: Tensor[float32, Mul[T, B]], y: Tensor[float32, Add[M, N]], z: Tensor[float32, Mul[Time, Batch]]) -> None:
+    assert_type(x, Tensor[float32, Mul[B, T]])
+    assert_type(y, Tensor[float32, Add[N, M]])
+    assert_type(z, Tensor[float32, Mul[Batch, Time]])
+
+
+def regrouped(x: Tensor[float32, Mul[Mul[B, T], C]], y: Tensor[float32, Add[N, N]], z: Tensor[float32, Sub[Add[N, M], M]]) -> None:
+    assert_type(x, Tensor[float32, Mul[B, Mul[C, T]]])
+    assert_type(y, Tensor[float32, Mul[L[2], N]])
+    assert_type(z, Tensor[float32, N])
+
+
+def folded(x: Tensor[float32, Mul[L[2], L[3]]], y: Tensor[float32, Mul[Mul[L[2], B], Mul[L[3], T]]], z: Tensor[float32, Sub[N, L[3]]]) -> None:
+    assert_type(x, Tensor[float32, L[6]])
+    assert_type(y, Tensor[float32, Mul[Mul[L[6], B], T]])
+    assert_type(z, Tensor[float32, Sub[N, L[3]]])
+
+
+def cancelled(x: Tensor[float32, Div[Mul[A, B], B]], y: Tensor[float32, Div[Mul[L[4], C], L[2]]], z: Tensor[float32, Div[Mul[L[4], C], Mul[L[2], H]]]) -> None:
+    assert_type(x, Tensor[float32, A])
+    assert_type(y, Tensor[float32, Mul[L[2], C]])
+    assert_type(z, Tensor[float32, Div[Mul[L[2], C], H]])
+
+
+def per_head(x: Tensor[float32, B, H, T, Div[C, H]]) -> Tensor[float32, B, H, T, Div[C, H]]:
+    return x
+
+
+def flattened(x: Tensor[float32, Mul[T, B], C]) -> Tensor[float32, Mul[B, T], C]:
+    return x
+
+
+def kept_apart(x: Tensor[float32, Div[N, L[2]]], y: Tensor[float32, Mul[L[2], Div[N, L[2]]]], z: Tensor[float32, Add[B, T]]) -> None:
+    n: Tensor[float32, N] = x  # type: ignore[assignment]  # N//2 is not N
+    m: Tensor[float32, N] = y  # type: ignore[assignment]  # 2*(N//2) is N only for an even N
+    product: Tensor[float32, Mul[B, T]] = z  # type: ignore[assignment]
+    unknown: Tensor[float32, Any] = x
+    assert_type(unknown, Tensor[float32, Any])
+
+
+def with_any(x: Tensor[float32, Mul[Any, B]]) -> None:
+    assert_type(x, Tensor[float32, Mul[Any, B]])  # kept as written: Any is no named dim
+
+
+def ops_see_one_dim(x: Tensor[float32, Mul[T, B], C], y: Tensor[float32, Mul[B, T], C]) -> None:
+    assert_type(x + y, Tensor[float32, Mul[B, T], C])
+    assert_type(x.sum(axis=0), Tensor[float32, C])
+    assert_type(x.T, Tensor[float32, C, Mul[B, T]])
