@@ -26,6 +26,7 @@ def flattened(x: Tensor[tt.float32, Mul[B, T], C], y: Tensor[tt.float32, Add[Sub
     assert_type(x, Tensor[tt.float32, Mul[B, T], C])
     assert_type(y, Tensor[tt.float32, Add[Sub[N, L[3]], Mul[L[2], Batch]]])
 
+
 def heads(x: Tensor[tt.float32, Batch, L[4], T, Div[C, L[4]]]) -> None:
     assert_type(per_head(x), Tensor[tt.float32, Batch, L[4], T, Div[C, L[4]]])
 
