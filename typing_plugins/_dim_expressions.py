@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from mypy import errorcodes
 from mypy.plugin import AnalyzeTypeContext
 from mypy.typeops import try_getting_int_literals_from_type
 from mypy.types import AnyType, Instance, LiteralType, Type, TypeOfAny, TypeVarType, get_proper_type
@@ -62,7 +63,7 @@ def analyze_hook(fullname: str) -> Callable[[AnalyzeTypeContext], Type]:
     def analyze(ctx: AnalyzeTypeContext) -> Type:
         unbound = ctx.type
         if len(unbound.args) != 2:
-            ctx.api.fail(f'"{unbound.name}" takes two dims, as in {unbound.name}[N, Literal[2]]', ctx.context)
+            ctx.api.fail(f'"{unbound.name}" takes two dims, as in {unbound.name}[N, Literal[2]]', ctx.context, code=errorcodes.VALID_TYPE)
             return AnyType(TypeOfAny.from_error)
         declared = ctx.api.named_type(fullname, [ctx.api.analyze_type(arg) for arg in unbound.args])
         try:

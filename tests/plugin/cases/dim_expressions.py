@@ -1,8 +1,8 @@
 """Dim arithmetic in annotations (SPEC §9): one normal form, however an expression is spelled."""
 
-from typing import Any, Literal as L, TypeVar, assert_type
+from typing import Any, Literal as L, TypeAlias, TypeVar, assert_type
 
-from typedtensor import Add, Dim, Div, Mul, Sub, Tensor, float32
+from typedtensor import Add, Dim, Div, Mul, Sub, Tensor, check, float32
 
 A = TypeVar("A")
 B = TypeVar("B")
@@ -67,3 +67,23 @@ def ops_see_one_dim(x: Tensor[float32, Mul[T, B], C], y: Tensor[float32, Mul[B, 
     assert_type(x + y, Tensor[float32, Mul[B, T], C])
     assert_type(x.sum(axis=0), Tensor[float32, C])
     assert_type(x.T, Tensor[float32, C, Mul[B, T]])
+
+
+def later(x: "Tensor[float32, Mul[Later, Batch]]", y: "Tensor[float32, Mul[T, B]]") -> None:
+    """A Dim class defined below, and a string annotation."""
+    assert_type(x, Tensor[float32, Mul[Batch, Later]])
+    assert_type(y, Tensor[float32, Mul[B, T]])
+
+
+class Later(Dim): ...
+
+
+Tokens: TypeAlias = Mul[Later, Batch]
+
+
+def aliased(x: Tensor[float32, Tokens]) -> None:
+    assert_type(x, Tensor[float32, Mul[Batch, Later]])
+    assert_type(check(x, Tensor[float32, Mul[Later, Batch]]), Tensor[float32, Mul[Batch, Later]])
+
+
+def two_dims_each(x: Tensor[float32, Mul[B]], y: Tensor[float32, Div[B, T, T]]) -> None: ...  # type: ignore[valid-type]
