@@ -106,5 +106,10 @@ def test_an_expression_of_names_not_yet_bound_is_an_annotation_error() -> None:
 
 
 def test_an_expression_of_something_other_than_dims_is_an_annotation_error() -> None:
-    with pytest.raises(AnnotationError, match=r"Any cannot be part of a dim expression"):
-        tt.check(f32(2), Tensor[tt.float32, Mul[Any, B]])
+    with pytest.raises(AnnotationError, match=r"str is not a valid dim; a dim is .*Add/Sub/Mul/Div of dims"):
+        tt.check(f32(2), Tensor[tt.float32, Mul[str, B]])
+
+
+def test_an_expression_with_an_unknown_part_is_unknown() -> None:
+    """As for mypy: ``Mul[Any, B]`` is some size, and binds nothing."""
+    assert tt.check(f32(5, 3), Tensor[tt.float32, Mul[Any, B], B]).shape == (5, 3)

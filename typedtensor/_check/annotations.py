@@ -282,11 +282,18 @@ def _literal_dim(dim: object, where: str) -> DimSpec:
     return DimSpec(str(size), str(size), False)
 
 
+class _UnknownPart(Exception):
+    """``Any`` in a dim expression."""
+
+
 def _expression_dim(dim: object, where: str) -> DimSpec:
     """A dim expression (``Div[C, H]``) in its normal form: a literal or a named dim if it is
     one (``Div[Mul[A, B], B]`` is ``A``), else computed at the check."""
     named: dict[str, DimSpec] = {}
-    form = normal_form(_expression_tree(dim, named, where))
+    try:
+        form = normal_form(_expression_tree(dim, named, where))
+    except _UnknownPart:
+        return _dim_spec(Any, where)  # a size computed from an unknown one is unknown, as for mypy
     if form.literal is not None:
         return _literal_dim(Literal[form.literal], where)
     text = expression_text(form, lambda symbol: named[symbol].text)
@@ -308,7 +315,7 @@ def _expression_tree(dim: object, named: dict[str, DimSpec], where: str) -> Tree
         return spec.token
     if spec.token.isdigit():
         return int(spec.token)
-    raise AnnotationError(f"{where}: {show(dim)} cannot be part of a dim expression; its parts are Literal[n], Dim subclasses and TypeVars")
+    raise _UnknownPart  # the one dim left: Any
 
 
 def _unpacked_dims(inner: object, where: str) -> list[DimSpec]:

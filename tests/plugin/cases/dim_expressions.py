@@ -59,8 +59,8 @@ def kept_apart(x: Tensor[float32, Div[N, L[2]]], y: Tensor[float32, Mul[L[2], Di
     assert_type(unknown, Tensor[float32, Any])
 
 
-def with_any(x: Tensor[float32, Mul[Any, B]]) -> None:
-    assert_type(x, Tensor[float32, Mul[Any, B]])  # kept as written: Any is no named dim
+def with_any(x: Tensor[float32, Mul[Any, B], Add[L[2], Sub[Any, T]]]) -> None:
+    assert_type(x, Tensor[float32, Any, Any])  # a size computed from an unknown one is unknown
 
 
 def ops_see_one_dim(x: Tensor[float32, Mul[T, B], C], y: Tensor[float32, Mul[B, T], C]) -> None:
@@ -87,3 +87,22 @@ def aliased(x: Tensor[float32, Tokens]) -> None:
 
 
 def two_dims_each(x: Tensor[float32, Mul[B]], y: Tensor[float32, Div[B, T, T]]) -> None: ...  # type: ignore[valid-type]
+
+
+def flatten(x: Tensor[float32, B, T]) -> Tensor[float32, Mul[B, T]]:
+    return x.reshape(-1)
+
+
+class Sequences:
+    def halves(self, x: Tensor[float32, N]) -> Tensor[float32, Div[N, L[2]], Add[N, N]]:
+        raise NotImplementedError
+
+
+def substituted(x: Tensor[float32, Time, Batch], six: Tensor[float32, L[3], L[2]], n: Tensor[float32, L[8]], m: Tensor[float32, Any]) -> None:
+    """mypy substitutes a call's dims into the declared result; the plugin spells it in its one way."""
+    assert_type(flatten(x), Tensor[float32, Mul[Batch, Time]])
+    assert_type(flatten(six), Tensor[float32, L[6]])
+    assert_type(Sequences().halves(n), Tensor[float32, L[4], L[16]])
+    assert_type(Sequences().halves(m), Tensor[float32, Any, Any])
+    tokens = flatten(x)
+    flat: Tensor[float32, Mul[Batch, Time]] = tokens
