@@ -187,7 +187,9 @@ def _is_instance_of(proper: ProperType, fullname: str) -> bool:
 
 def _is_index(instance: Instance) -> bool:
     """An ``int`` (not a ``bool``) or a numpy integer: what ``Axis`` declares one axis to be."""
-    return (instance.type.has_base("builtins.int") and not instance.type.has_base("builtins.bool")) or instance.type.has_base("numpy.integer")
+    return (instance.type.has_base("builtins.int") and not instance.type.has_base("builtins.bool")) or instance.type.has_base(
+        "numpy.integer"
+    )
 
 
 def _proper(typ: Type) -> ProperType:

@@ -151,7 +151,9 @@ def _index_problem(shape: MypyShape, index: int, axis: int | None | shape_rules.
     return shape_rules.index_problem(index, dims.size_of(shape.prefix[axis]), axis)
 
 
-def _result(ctx: CallContext, op: str, shape: MypyShape | shape_rules.Problem, dtype: Type, operands: Sequence[Operand], where: Context | None = None) -> Type:
+def _result(
+    ctx: CallContext, op: str, shape: MypyShape | shape_rules.Problem, dtype: Type, operands: Sequence[Operand], where: Context | None = None
+) -> Type:
     """``Tensor[dtype, *shape]``, or the problem reported (at the axis argument for a bad axis)
     and a tensor of unknown dims, so one bug gives one error."""
     if not isinstance(shape, shape_rules.Problem):

@@ -20,4 +20,7 @@ TENSOR_SHAPE: Final = ErrorCode("tensor-shape", "Check other shape rules of tens
 TENSOR_INDEX: Final = ErrorCode("tensor-index", "Check that literal indices are in range", _CATEGORY)
 TENSOR_DTYPE: Final = ErrorCode("tensor-dtype", "Check that an op is defined for its operands' dtypes", _CATEGORY)
 
-ERROR_CODES: Final = {code.code: code for code in (TENSOR_AXIS, TENSOR_SELECTION, TENSOR_BROADCAST, TENSOR_MATMUL, TENSOR_RESHAPE, TENSOR_SHAPE, TENSOR_INDEX, TENSOR_DTYPE)}
+ERROR_CODES: Final = {
+    code.code: code
+    for code in (TENSOR_AXIS, TENSOR_SELECTION, TENSOR_BROADCAST, TENSOR_MATMUL, TENSOR_RESHAPE, TENSOR_SHAPE, TENSOR_INDEX, TENSOR_DTYPE)
+}

@@ -27,7 +27,9 @@ def matmul_function_hook(ctx: FunctionContext) -> Type:
         return ctx.default_return_type
     return guarded(
         ctx,
-        lambda: _infer_matmul(ctx, ctx.arg_types[0][0], ctx.arg_types[1][0], flag_argument(ctx, "transpose_a"), flag_argument(ctx, "transpose_b")),
+        lambda: _infer_matmul(
+            ctx, ctx.arg_types[0][0], ctx.arg_types[1][0], flag_argument(ctx, "transpose_a"), flag_argument(ctx, "transpose_b")
+        ),
     )
 
 

@@ -36,7 +36,9 @@ DIM_EXPRESSIONS: Final = _defined_in("typedtensor._dims", shape_rules.OPERATION_
 
 # The functions the plugin hooks on, by name (a reduction by its op: "sum" for ``reduce_sum``).
 REDUCTIONS: Final = {op: f"typedtensor._generated.reductions.reduce_{op}" for op in shape_rules.REDUCTION_OPS}
-ELEMENTWISE: Final = _defined_in("typedtensor._generated.elementwise", [*shape_rules.UNARY_RULES, *shape_rules.BINARY_RULES, "where", "cast"])
+ELEMENTWISE: Final = _defined_in(
+    "typedtensor._generated.elementwise", [*shape_rules.UNARY_RULES, *shape_rules.BINARY_RULES, "where", "cast"]
+)
 MATMUL: Final = "typedtensor._linalg.matmul"
 SHAPING: Final = {
     **_defined_in("typedtensor._shaping", ["reshape", "transpose", "tile", "broadcast_to", "concat", "stack"]),
