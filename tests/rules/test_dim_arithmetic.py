@@ -154,3 +154,8 @@ def test_the_names_are_those_written(tree: Tree) -> None:
     form = normal_form(tree)
     written = set(NAMES) & set(expression_text(form).replace("(", " ").replace(")", " ").replace("*", " ").replace("+", " ").replace("-", " ").replace("/", " ").split())
     assert names(form) == written
+
+
+@pytest.mark.parametrize(("text", "tree"), [("2-5", -3), ("3-N", Operation("Sub", 3, "N")), ("0-N", Operation("Sub", 0, "N")), ("T*B+B", Operation("Add", "B", Operation("Mul", "B", "T")))])
+def test_the_canonical_tree_is_a_literal_or_starts_with_a_positive_term(text: str, tree: Tree) -> None:
+    assert canonical_tree(normal_form(parse_expression(text))) == tree

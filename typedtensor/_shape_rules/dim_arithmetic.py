@@ -196,19 +196,15 @@ def names(polynomial: Polynomial) -> frozenset[str]:
 
 
 def canonical_tree(polynomial: Polynomial) -> Tree:
-    """The normal form written as operations, one way only: terms added (or subtracted) left to
-    right, each a coefficient times its atoms, left to right."""
-    terms = sorted(polynomial.terms, key=lambda term: term[1] < 0)  # a positive term first
-    tree: Tree | None = None
-    for monomial, coefficient in terms:
-        magnitude = abs(coefficient) if tree is not None else coefficient
-        term = _monomial_tree(monomial, magnitude) if magnitude > 0 else None
-        if tree is None:
-            tree = term if term is not None else Operation("Sub", 0, _monomial_tree(monomial, -coefficient))
-        else:
-            assert term is not None  # a magnitude after the first term is positive
-            tree = Operation("Sub" if coefficient < 0 else "Add", tree, term)
-    return 0 if tree is None else tree
+    """The normal form written as operations, one way only: a literal as its int, else terms
+    added (or subtracted) left to right, a positive one first, each a coefficient times its atoms."""
+    if polynomial.literal is not None:
+        return polynomial.literal
+    (first, coefficient), *rest = sorted(polynomial.terms, key=lambda term: term[1] < 0)
+    tree = _monomial_tree(first, coefficient) if coefficient > 0 else Operation("Sub", 0, _monomial_tree(first, -coefficient))
+    for monomial, coefficient in rest:
+        tree = Operation("Sub" if coefficient < 0 else "Add", tree, _monomial_tree(monomial, abs(coefficient)))
+    return tree
 
 
 def _monomial_tree(monomial: Monomial, coefficient: int) -> Tree:
