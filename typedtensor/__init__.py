@@ -26,7 +26,7 @@ from typedtensor._creation import (
     tensor as tensor,
     zeros as zeros,
 )
-from typedtensor._dims import Dim as Dim
+from typedtensor._dims import Add as Add, Dim as Dim, Div as Div, Mul as Mul, Sub as Sub
 from typedtensor._dtypes import (
     bool_ as bool_,
     complex64 as complex64,

@@ -1,4 +1,6 @@
-"""Named dimensions."""
+"""Named dimensions, and dims computed from them (``Add``, ``Sub``, ``Mul``, ``Div``)."""
+
+from typing import Generic, TypeVar
 
 
 class Dim(int):
@@ -23,3 +25,36 @@ class DimSize(int):
     two apart and give back the ``T`` of the annotations). Write ``TypeVar("T", bound=int)`` for
     the same without the plugin.
     """
+
+
+_Left = TypeVar("_Left")
+_Right = TypeVar("_Right")
+
+
+class _DimExpression(int, Generic[_Left, _Right]):
+    """A dim computed from two dims (``Literal[n]``, ``Dim`` classes, TypeVars or expressions).
+
+    A type only, never built: an ``int`` subclass for the reason ``Dim`` is one. The mypy plugin
+    keeps it in a normal form (``Mul[T, B]`` is ``Mul[B, T]``); the runtime checks compute it from
+    the dims the call has bound.
+    """
+
+    def __new__(cls) -> "_DimExpression[_Left, _Right]":
+        raise TypeError(f"{cls.__name__} is a dim of a type such as Tensor[float32, {cls.__name__}[N, Literal[2]]]")
+
+
+class Add(_DimExpression[_Left, _Right]):
+    """The dim ``A + B``: ``Tensor[float32, Add[N, M]]`` after a concat."""
+
+
+class Sub(_DimExpression[_Left, _Right]):
+    """The dim ``A - B``: ``Tensor[float32, Sub[N, Literal[3]]]`` after ``x[3:]``."""
+
+
+class Mul(_DimExpression[_Left, _Right]):
+    """The dim ``A * B``: ``Tensor[float32, Mul[B, T], C]`` after flattening the first two dims."""
+
+
+class Div(_DimExpression[_Left, _Right]):
+    """The dim ``A // B``, a claim that ``B`` divides ``A``, which the runtime checks:
+    ``Tensor[float32, B, H, T, Div[C, H]]``."""

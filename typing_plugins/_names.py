@@ -31,6 +31,8 @@ GENERIC: Final = f"{DTYPES_MODULE}.generic"
 DIM: Final = "typedtensor._dims.Dim"
 #: What ``y.shape`` bounds an unbounded TypeVar dim by, so that ``y.shape[i]`` is an int.
 DIM_SIZE: Final = "typedtensor._dims.DimSize"
+#: The dim expressions (``Mul[B, T]``), by their operation's name.
+DIM_EXPRESSIONS: Final = _defined_in("typedtensor._dims", shape_rules.OPERATION_NAMES)
 
 # The functions the plugin hooks on, by name (a reduction by its op: "sum" for ``reduce_sum``).
 REDUCTIONS: Final = {op: f"typedtensor._generated.reductions.reduce_{op}" for op in shape_rules.REDUCTION_OPS}

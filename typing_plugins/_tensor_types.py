@@ -9,6 +9,7 @@ is the rules' ``UNKNOWN``; the rules treat dims as opaque, so nothing is lost. T
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Final
 
 from mypy.maptype import map_instance_to_supertype
 from mypy.messages import format_type_bare
@@ -26,7 +27,8 @@ from mypy.types import (
     get_proper_type,
 )
 
-from typing_plugins._names import DIM, DIM_SIZE, DTYPES_MODULE, GENERIC, TENSOR
+from typing_plugins import _dim_expressions
+from typing_plugins._names import DIM, DIM_EXPRESSIONS, DIM_SIZE, DTYPES_MODULE, GENERIC, TENSOR
 from typing_plugins._rules import shape_rules
 
 MypyShape = shape_rules.Shape[Type, UnpackType]
@@ -90,15 +92,21 @@ def declared_dim(dim: Type) -> Type:
     return dim
 
 
+DIM_EXPRESSION_CLASSES: Final = frozenset(DIM_EXPRESSIONS.values())
+
+
 def named_dim_text(dim: Type, options: Options) -> str | None:
     """How messages write a named dim (SPEC §7: rigid), None for any other dim.
 
-    A named dim is a ``Dim`` class (not ``Dim`` itself: any size) or a TypeVar. A hook sees a
-    TypeVar only where it is in scope, inside the function or class that declares it: at a
+    A named dim is a ``Dim`` class (not ``Dim`` itself: any size), a dim expression over named
+    dims (``Mul[B, T]``, SPEC §9: in normal form, one that is not a literal) or a TypeVar. A hook
+    sees a TypeVar only where it is in scope, inside the function or class that declares it: at a
     call of a generic function mypy has solved its TypeVars before the hooks of the result run.
     """
     proper = get_proper_type(dim)
-    named_class = isinstance(proper, Instance) and proper.type.has_base(DIM) and proper.type.fullname != DIM
+    named_class = isinstance(proper, Instance) and (
+        (proper.type.has_base(DIM) and proper.type.fullname != DIM) or proper.type.fullname in DIM_EXPRESSION_CLASSES
+    )
     return _type_text(proper, options) if named_class or isinstance(proper, TypeVarType) else None
 
 
@@ -158,4 +166,5 @@ def _type_text(typ: Type | shape_rules.Unknown, options: Options) -> str:
         return repr(proper.value)
     if isinstance(proper, UnpackType):
         return "*" + _type_text(proper.type, options)
-    return format_type_bare(proper, options)
+    expression = _dim_expressions.expression_text(proper, lambda atom: _type_text(atom, options))
+    return expression if expression is not None else format_type_bare(proper, options)

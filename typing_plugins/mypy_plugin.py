@@ -9,19 +9,21 @@ keeps the declared return type, which is never wrong, only less exact.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Final, TypeVar
 
-from mypy.nodes import TypeInfo
-from mypy.plugin import Plugin, ReportConfigContext
+from mypy.nodes import Decorator, FuncDef, OverloadedFuncDef, TypeInfo
+from mypy.plugin import AnalyzeTypeContext, Plugin, ReportConfigContext
+from mypy.types import Type
 
-from typing_plugins import _axis_ops, _creation, _elementwise, _indexing, _linalg, _reductions, _shape_ints, _shaping
-from typing_plugins._calls import FunctionHook, FunctionSignatureHook, MethodHook, MethodSignatureHook
+from typing_plugins import _axis_ops, _creation, _dim_expressions, _elementwise, _indexing, _linalg, _reductions, _shape_ints, _shaping
+from typing_plugins._calls import CallContext, FunctionHook, FunctionSignatureHook, MethodHook, MethodSignatureHook
 from typing_plugins._names import TENSOR
 from typing_plugins._rules import SOURCES_DIGEST
 from typing_plugins._signatures import LOOSENED, signature_hook
 
 #: Bump whenever inference changes: mypy then drops cached results computed by an older plugin.
-PLUGIN_VERSION: Final = 9
+PLUGIN_VERSION: Final = 10
 
 #: Functions by the fullname mypy resolves the re-exported name to.
 FUNCTION_HOOKS: Final[dict[str, FunctionHook]] = {
@@ -52,13 +54,17 @@ class TypedTensorPlugin(Plugin):
     """Dispatches calls of typedtensor's functions and methods to their hooks; holds no state."""
 
     def get_function_hook(self, fullname: str) -> FunctionHook | None:
-        return FUNCTION_HOOKS.get(fullname)
+        return FUNCTION_HOOKS.get(fullname) or self._expression_result(fullname)
 
     def get_method_hook(self, fullname: str) -> MethodHook | None:
-        return OTHER_METHOD_HOOKS.get(fullname) or self._tensor_method(METHOD_HOOKS, fullname)
+        hook = OTHER_METHOD_HOOKS.get(fullname) or self._tensor_method(METHOD_HOOKS, fullname)
+        return hook or self._expression_result(fullname)
 
     def get_attribute_hook(self, fullname: str) -> _shaping.AttributeHook | None:
         return ATTRIBUTE_HOOKS.get(fullname)
+
+    def get_type_analyze_hook(self, fullname: str) -> Callable[[AnalyzeTypeContext], Type] | None:
+        return _dim_expressions.analyze_hook(fullname) if fullname in _dim_expressions.OPERATIONS else None
 
     def get_function_signature_hook(self, fullname: str) -> FunctionSignatureHook | None:
         return signature_hook(LOOSENED.get(fullname))
@@ -68,6 +74,20 @@ class TypedTensorPlugin(Plugin):
 
     def report_config_data(self, ctx: ReportConfigContext) -> str:
         return f"{PLUGIN_VERSION}:{SOURCES_DIGEST}"
+
+    def _expression_result(self, fullname: str) -> Callable[[CallContext], Type] | None:
+        """A hook for a function (or method) that returns a dim expression, which mypy's
+        substitution of the call's dims leaves spelled as it comes (``Mul[Time, Batch]``)."""
+        try:
+            symbol = self.lookup_fully_qualified(fullname)
+            node = symbol.node if symbol is not None else None
+            if isinstance(node, Decorator):
+                node = node.func
+            signature = node.type if isinstance(node, (FuncDef, OverloadedFuncDef)) else None
+            returns = signature is not None and _dim_expressions.returns_expression(signature)
+        except Exception:  # a plugin bug must not stop the user's mypy run: no hook, the declared type
+            return None
+        return _dim_expressions.canonical_result if returns else None
 
     def _tensor_method(self, hooks: dict[str, _Hook], fullname: str) -> _Hook | None:
         """The hook of ``fullname`` if it calls a method of Tensor's own."""

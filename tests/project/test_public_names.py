@@ -11,7 +11,7 @@ import typedtensor as tt
 import typedtensor.random
 
 PUBLIC_NAMES = frozenset("""
-    Tensor Axis Dim tensor zeros ones full arange eye
+    Tensor Axis Dim Add Sub Mul Div tensor zeros ones full arange eye
     reduce_sum reduce_mean reduce_max reduce_min reduce_prod reduce_any reduce_all
     argmax argmin softmax log_softmax logsumexp take take_along_axis
     abs negative positive exp log log1p expm1 sqrt square sin cos tanh sigmoid relu floor ceil sign logical_not

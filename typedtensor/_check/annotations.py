@@ -26,17 +26,20 @@ from typing import Any, Final, Literal, TypeVar, TypeVarTuple, Unpack
 import numpy as np
 from jaxtyping import AbstractArray, AbstractDtype, Shaped
 
-from typedtensor._dims import Dim
+from typedtensor._dims import Add, Dim, Div, Mul, Sub
 from typedtensor._dtypes import CONCRETE_DTYPES, generic, numpy_dtype_of
 from typedtensor._errors import AnnotationError
-from typedtensor._shape_rules import format_tensor
+from typedtensor._shape_rules import Operation, OperationName, Polynomial, Tree, expression_text, format_tensor, normal_form
 from typedtensor._tensor import Tensor
 
 #: The namespaces a string annotation is evaluated in: the function's globals, then the locals
 #: of the scope that applied the decorator (a class body or an enclosing function).
 Namespaces = tuple[dict[str, Any], Mapping[str, Any]]
 
-_VALID_DIMS = "Literal[n], a Dim subclass, a TypeVar, Any, *Ts or *tuple[Any, ...]"
+_VALID_DIMS = "Literal[n], a Dim subclass, a TypeVar, Add/Sub/Mul/Div of dims, Any, *Ts or *tuple[Any, ...]"
+
+#: The dim expressions, by class.
+_OPERATIONS: Final[dict[object, OperationName]] = {Add: "Add", Sub: "Sub", Mul: "Mul", Div: "Div"}
 
 
 class UnresolvedName(AnnotationError):
@@ -50,6 +53,9 @@ class DimSpec:
     text: str
     token: str
     binds: bool  # a named size (Dim, TypeVar, *Ts) that the call binds on first use
+    #: A dim expression (``C//H``) over the symbols of named dims: jaxtyping passes any size
+    #: (``token`` is ``_``), and the decorator computes it from the dims the call has bound.
+    expression: Polynomial | None = None
 
     @property
     def is_run(self) -> bool:
@@ -261,6 +267,8 @@ def _dim_spec(dim: object, where: str) -> DimSpec:
         return DimSpec(dim.__name__, symbol_of(dim, where), True)
     if typing.get_origin(dim) is Literal:
         return _literal_dim(dim, where)
+    if typing.get_origin(dim) in _OPERATIONS:
+        return _expression_dim(dim, where)
     hint = f" (write Literal[{dim}])" if isinstance(dim, int) and not isinstance(dim, bool) else ""
     raise AnnotationError(f"{where}: {show(dim)} is not a valid dim{hint}; a dim is {_VALID_DIMS}")
 
@@ -272,6 +280,42 @@ def _literal_dim(dim: object, where: str) -> DimSpec:
     if type(size) is not int or size < 0:
         raise AnnotationError(f"{where}: {show(dim)} is not a valid dim; a Literal dim is one size such as Literal[32]")
     return DimSpec(str(size), str(size), False)
+
+
+class _UnknownPart(Exception):
+    """``Any`` in a dim expression."""
+
+
+def _expression_dim(dim: object, where: str) -> DimSpec:
+    """A dim expression (``Div[C, H]``) in its normal form: a literal or a named dim if it is
+    one (``Div[Mul[A, B], B]`` is ``A``), else computed at the check."""
+    named: dict[str, DimSpec] = {}
+    try:
+        form = normal_form(_expression_tree(dim, named, where))
+    except _UnknownPart:
+        return _dim_spec(Any, where)  # a size computed from an unknown one is unknown, as for mypy
+    if form.literal is not None:
+        return _literal_dim(Literal[form.literal], where)
+    text = expression_text(form, lambda symbol: named[symbol].text)
+    (monomial, coefficient), *rest = form.terms
+    if not rest and coefficient == 1 and len(monomial) == 1 and isinstance(monomial[0], str):
+        return named[monomial[0]]
+    return DimSpec(text, "_", False, form)
+
+
+def _expression_tree(dim: object, named: dict[str, DimSpec], where: str) -> Tree:
+    """The rules' tree of a dim expression, each named dim by its jaxtyping symbol in ``named``."""
+    operation = _OPERATIONS.get(typing.get_origin(dim))
+    if operation is not None:
+        left, right = (_expression_tree(arg, named, where) for arg in typing.get_args(dim))
+        return Operation(operation, left, right)
+    spec = _dim_spec(dim, where)
+    if spec.binds:
+        named[spec.token] = spec
+        return spec.token
+    if spec.token.isdigit():
+        return int(spec.token)
+    raise _UnknownPart  # the one dim left: Any
 
 
 def _unpacked_dims(inner: object, where: str) -> list[DimSpec]:

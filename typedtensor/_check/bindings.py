@@ -12,6 +12,8 @@ import numpy as np
 from typedtensor._check.annotations import ShapeSpec, TensorSpec, fitting
 from typedtensor._check.jaxtyping_arrays import DimNames
 from typedtensor._dtypes import generic
+from typedtensor._errors import AnnotationError
+from typedtensor._shape_rules import InexactDivision, evaluate, names
 
 
 class CallRecord:
@@ -33,3 +35,42 @@ class CallRecord:
         if still:
             self.dtype_vars[var] = still
         return bool(still)
+
+
+def expression_reason(call: CallRecord, spec: ShapeSpec, shape: tuple[int, ...], where: object) -> str | None:
+    """Why a dim expression (``C//H``) of ``spec`` does not match its size in ``shape``, computed
+    from the dims bound by the call so far and by ``shape`` itself; None if every one matches.
+
+    ``AnnotationError`` for an expression whose names are not bound by then: its size is unknown.
+    """
+    if all(dim.expression is None for dim in spec.dims):
+        return None
+    sizes = _bound_sizes([*call.checked, (spec, shape)])
+    for dim, size in spec.aligned(shape):
+        if dim.expression is None:
+            continue
+        missing = names(dim.expression) - sizes.keys()
+        if missing:
+            raise AnnotationError(
+                spec.in_dim_names(
+                    f"{where}: the dim {dim.text} of {spec.text} is computed from {', '.join(sorted(missing))}, "
+                    "which no earlier parameter nor another dim of this annotation binds"
+                )
+            )
+        try:
+            value = evaluate(dim.expression, sizes)
+        except InexactDivision as error:
+            return spec.in_dim_names(f"the dimension size {size} is {dim.text}, but {error}")
+        if value != size:
+            return f"the dimension size {size} does not equal {dim.text}={value}"
+    return None
+
+
+def _bound_sizes(checked: list[tuple[ShapeSpec, tuple[int, ...]]]) -> dict[str, int]:
+    """The size of each named dim (by its jaxtyping symbol) that ``checked`` shapes bind."""
+    sizes: dict[str, int] = {}
+    for spec, shape in checked:
+        for dim, size in spec.aligned(shape):
+            if dim.binds and isinstance(size, int):
+                sizes.setdefault(dim.token, size)
+    return sizes

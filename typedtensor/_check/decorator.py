@@ -22,7 +22,7 @@ from typing import Any, TypeVar, _SpecialForm, overload
 from jaxtyping import jaxtyped
 
 from typedtensor._check.annotations import Namespaces, TensorSpec, UnresolvedName
-from typedtensor._check.bindings import CallRecord
+from typedtensor._check.bindings import CallRecord, expression_reason
 from typedtensor._check.jaxtyping_arrays import ArraySpec, DimNames
 from typedtensor._check.report import Item, Where, mismatch
 from typedtensor._check.specs import SequenceSpec, Spec, annotation_spec, function_specs
@@ -43,10 +43,10 @@ def _check_value(call: CallRecord, value: object, spec: Spec, where: Where) -> S
         return None
     if isinstance(spec, SequenceSpec):
         return _check_items(call, value, spec, where)
-    return None if _matches(call, value, spec) else mismatch(where, spec, value, call)
+    return None if _matches(call, value, spec, where) else mismatch(where, spec, value, call)
 
 
-def _matches(call: CallRecord, value: object, spec: TensorSpec | ArraySpec) -> bool:
+def _matches(call: CallRecord, value: object, spec: TensorSpec | ArraySpec, where: Where) -> bool:
     """Whether ``value`` matches a tensor or array spec; binds its dims in ``call`` if it does."""
     if isinstance(spec, ArraySpec):
         if not isinstance(value, spec.shape_type):  # jaxtyping checks the array type and dtype too
@@ -60,6 +60,7 @@ def _matches(call: CallRecord, value: object, spec: TensorSpec | ArraySpec) -> b
             array.dtype in spec.dtypes
             and (spec.dtype_var is None or call.bind_dtype(spec, spec.dtype_var, array.dtype))
             and isinstance(array, spec.shape_type)
+            and expression_reason(call, spec, array.shape, where) is None
         ):
             return False
         shape = array.shape

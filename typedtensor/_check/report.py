@@ -13,7 +13,7 @@ from typing import Any, TypeAlias
 import numpy as np
 
 from typedtensor._check.annotations import ShapeSpec, TensorSpec, fitting
-from typedtensor._check.bindings import CallRecord
+from typedtensor._check.bindings import CallRecord, expression_reason
 from typedtensor._check.jaxtyping_arrays import ArraySpec
 from typedtensor._check.specs import SequenceSpec, Spec
 from typedtensor._dtypes import CONCRETE_DTYPES, generic, marker_of, type_text
@@ -75,7 +75,8 @@ def _explained(spec: Spec, value: object, call: CallRecord) -> _Explained:
     reason = _dtype_reason(spec, array, call)
     if reason is not None:
         return _got(value), reason, None
-    return _got(value), _shape_reason(spec, array), (spec, array.shape)
+    reason = _shape_reason(spec, array) or expression_reason(call, spec, array.shape, "") or ""
+    return _got(value), reason, (spec, array.shape)
 
 
 def _array_explained(spec: ArraySpec, value: object) -> _Explained:

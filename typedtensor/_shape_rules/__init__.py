@@ -35,6 +35,20 @@ from .creation import (
     data_shape as data_shape,
     eye_shape as eye_shape,
 )
+from .dim_arithmetic import (
+    OPERATION_NAMES as OPERATION_NAMES,
+    InexactDivision as InexactDivision,
+    Operation as Operation,
+    OperationName as OperationName,
+    Polynomial as Polynomial,
+    Tree as Tree,
+    canonical_tree as canonical_tree,
+    evaluate as evaluate,
+    expression_text as expression_text,
+    names as names,
+    normal_form as normal_form,
+    parse_expression as parse_expression,
+)
 from .dtypes import (
     CATEGORIES as CATEGORIES,
     CONCRETE as CONCRETE,
