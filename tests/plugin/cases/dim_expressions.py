@@ -1,5 +1,7 @@
 """Dim arithmetic in annotations (SPEC §9): one normal form, however an expression is spelled."""
 
+from __future__ import annotations  # the file is imported for doctests too: one wrong-arity annotation is a case
+
 from typing import Any, Literal as L, TypeAlias, TypeVar, assert_type
 
 from typedtensor import Add, Dim, Div, Mul, Sub, Tensor, check, float32
