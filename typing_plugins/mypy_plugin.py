@@ -17,11 +17,12 @@ from mypy.plugin import Plugin, ReportConfigContext
 from typing_plugins import _axis_ops, _creation, _elementwise, _indexing, _linalg, _reductions, _shape_ints, _shaping
 from typing_plugins._calls import FunctionHook, FunctionSignatureHook, MethodHook, MethodSignatureHook
 from typing_plugins._names import TENSOR
+from typing_plugins._precision import precision_checked
 from typing_plugins._rules import SOURCES_DIGEST
 from typing_plugins._signatures import LOOSENED, signature_hook
 
 #: Bump whenever inference changes: mypy then drops cached results computed by an older plugin.
-PLUGIN_VERSION: Final = 9
+PLUGIN_VERSION: Final = 10
 
 #: Functions by the fullname mypy resolves the re-exported name to.
 FUNCTION_HOOKS: Final[dict[str, FunctionHook]] = {
@@ -52,10 +53,12 @@ class TypedTensorPlugin(Plugin):
     """Dispatches calls of typedtensor's functions and methods to their hooks; holds no state."""
 
     def get_function_hook(self, fullname: str) -> FunctionHook | None:
-        return FUNCTION_HOOKS.get(fullname)
+        hook = FUNCTION_HOOKS.get(fullname)
+        return None if hook is None else precision_checked(fullname, hook)
 
     def get_method_hook(self, fullname: str) -> MethodHook | None:
-        return OTHER_METHOD_HOOKS.get(fullname) or self._tensor_method(METHOD_HOOKS, fullname)
+        hook = OTHER_METHOD_HOOKS.get(fullname) or self._tensor_method(METHOD_HOOKS, fullname)
+        return None if hook is None else precision_checked(fullname, hook)
 
     def get_attribute_hook(self, fullname: str) -> _shaping.AttributeHook | None:
         return ATTRIBUTE_HOOKS.get(fullname)
