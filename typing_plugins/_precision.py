@@ -15,11 +15,12 @@ from typing import Final, TypeVar
 from mypy.messages import format_type_bare
 from mypy.nodes import Context
 from mypy.plugin import CheckerPluginInterface, MethodContext
-from mypy.types import AnyType, Instance, TupleType, Type, UnionType, get_proper_type
+from mypy.types import AnyType, Instance, LiteralType, TupleType, Type, UnionType, get_proper_type
 
 from typing_plugins._arguments import index_argument
 from typing_plugins._calls import CallContext, NotUnderstood, note_failure, problems_reported
 from typing_plugins._codes import TENSOR_UNKNOWN
+from typing_plugins._names import TENSOR
 from typing_plugins._rules import shape_rules
 from typing_plugins._tensor_types import TensorType, tensor_text, tensor_type
 
@@ -27,9 +28,11 @@ _Context = TypeVar("_Context", bound=CallContext)
 
 #: How messages name an operator or ``x[...]``; other ops go by their function or method name.
 _OP_NAMES: Final = {**shape_rules.UNARY_METHODS, **shape_rules.BINARY_METHODS, **shape_rules.REFLECTED_METHODS, "__getitem__": "index"}
-#: Arguments whose value a literal would have made exact; a float or a dtype never decides a shape.
+#: Arguments whose value a literal would have made exact (a numpy integer is never literal); a
+#: float or a dtype never decides a shape.
 _VALUE_TYPES: Final = frozenset({"builtins.int", "builtins.bool", "builtins.str"})
 _CONTAINERS: Final = frozenset({"builtins.tuple", "builtins.list"})
+_NDARRAY: Final = "numpy.ndarray"
 
 
 def precision_checked(fullname: str, hook: Callable[[_Context], Type]) -> Callable[[_Context], Type]:
@@ -64,7 +67,26 @@ def _check(ctx: CallContext, op: str, result: Type) -> None:
     if any(tensor is None or has_unknown_dims(tensor) for tensor in inputs) or _has_error_at(ctx.api, ctx.context):
         return
     reason = _REASONS.get(op, _argument_reason)(ctx) or _rule_reason(ctx, [t for t in inputs if t is not None])
-    ctx.api.fail(f'Result of "{op}" has unknown dims: {reason}', ctx.context, code=TENSOR_UNKNOWN)
+    _fail_unwatched(ctx, f'Result of "{op}" has unknown dims: {reason}')
+
+
+def _fail_unwatched(ctx: CallContext, message: str) -> None:
+    """Report ``message`` past mypy's error watchers, unless they saw an error already.
+
+    mypy tries each overload of a call with its errors watched and takes the first that gives
+    none, keeping the result of that try: a report seen by the watchers would make mypy pick
+    another overload (a different result, other errors), and a report they filter out would be
+    lost. A try that has already failed says nothing; mypy drops repeated messages of other tries.
+    """
+    errors = ctx.api.msg.errors
+    watchers = errors._watchers
+    if any(watcher.has_new_errors() for watcher in watchers):
+        return
+    errors._watchers = []
+    try:
+        ctx.api.fail(message, ctx.context, code=TENSOR_UNKNOWN)
+    finally:
+        errors._watchers = watchers
 
 
 def has_unknown_dims(tensor: TensorType) -> bool:
@@ -73,8 +95,8 @@ def has_unknown_dims(tensor: TensorType) -> bool:
 
 
 def _input_tensors(ctx: CallContext) -> Iterator[TensorType | None]:
-    """The call's tensors (``self`` too), in sequences too; None for an input that is ``Any``, whose
-    dims were lost before this call."""
+    """The call's tensors (``self`` too), in sequences too; None for an input whose dims were lost
+    before this call (``Any``, a numpy array, a tensor type the plugin cannot read)."""
     types = [*([ctx.type] if isinstance(ctx, MethodContext) else []), *(typ for formal in ctx.arg_types for typ in formal)]
     for typ in types:
         yield from _tensors_in(typ)
@@ -85,7 +107,7 @@ def _tensors_in(typ: Type) -> Iterator[TensorType | None]:
     tensor = tensor_type(proper)
     if tensor is not None:
         yield tensor
-    elif isinstance(proper, AnyType):
+    elif isinstance(proper, AnyType) or (isinstance(proper, Instance) and _has_unreadable_dims(proper)):
         yield None
     elif isinstance(proper, (TupleType, UnionType)):
         for item in proper.items:
@@ -93,6 +115,12 @@ def _tensors_in(typ: Type) -> Iterator[TensorType | None]:
     elif isinstance(proper, Instance) and proper.type.fullname in _CONTAINERS:
         for arg in proper.args:
             yield from _tensors_in(arg)
+
+
+def _has_unreadable_dims(instance: Instance) -> bool:
+    """A tensor whose type the plugin cannot read (mypy reported it), or a numpy array: numpy's
+    types lost its dims before this call."""
+    return any(info.fullname in (TENSOR, _NDARRAY) for info in instance.type.mro)
 
 
 def _has_error_at(api: CheckerPluginInterface, context: Context) -> bool:
@@ -107,6 +135,8 @@ def _has_error_at(api: CheckerPluginInterface, context: Context) -> bool:
 
 
 def _argument_reason(ctx: CallContext) -> str | None:
+    if any(kind.is_star() for kinds in ctx.arg_kinds for kind in kinds):
+        return "its arguments are unpacked (*args or **kwargs)"
     for name, types in zip(ctx.callee_arg_names, ctx.arg_types):
         typ = next((typ for typ in types if _not_literal(typ)), None)
         if typ is not None:
@@ -120,17 +150,22 @@ def _data_reason(ctx: CallContext) -> str | None:
 
 
 def _not_literal(typ: Type) -> bool:
-    """Whether ``typ`` is an int, bool or str (in a tuple or list too) with no literal value."""
+    """Whether ``typ`` is an int, bool or str (in a tuple or list too) with no literal value; an
+    enum member is none of these to the plugin, even a literal one."""
     proper = get_proper_type(typ)
+    if isinstance(proper, Instance) and proper.last_known_value is not None:
+        proper = proper.last_known_value  # a ``Final`` name: its value
+    if isinstance(proper, LiteralType):
+        return proper.is_enum_literal()
     if isinstance(proper, AnyType):
         return True
     if isinstance(proper, (TupleType, UnionType)):
         return any(map(_not_literal, proper.items))
     if not isinstance(proper, Instance):
-        return False  # LiteralType, None, a dtype
+        return False  # None, a dtype
     if proper.type.fullname in _CONTAINERS:
         return any(map(_not_literal, proper.args))
-    return proper.type.fullname in _VALUE_TYPES and proper.last_known_value is None
+    return proper.type.is_enum or proper.type.fullname in _VALUE_TYPES or proper.type.has_base("numpy.integer")
 
 
 def _index_reason(ctx: CallContext) -> str | None:
