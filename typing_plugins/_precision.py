@@ -61,10 +61,10 @@ def _op_name(fullname: str) -> str:
 
 def _check(ctx: CallContext, op: str, result: Type) -> None:
     tensor = tensor_type(result)
-    if tensor is None or not has_unknown_dims(tensor):
+    if tensor is None or not _has_unknown_dims(tensor):
         return
     inputs = list(_input_tensors(ctx))
-    if any(tensor is None or has_unknown_dims(tensor) for tensor in inputs) or _has_error_at(ctx.api, ctx.context):
+    if any(tensor is None or _has_unknown_dims(tensor) for tensor in inputs) or _has_error_at(ctx.api, ctx.context):
         return
     reason = _REASONS.get(op, _argument_reason)(ctx) or _rule_reason(ctx, [t for t in inputs if t is not None])
     _fail_unwatched(ctx, f'Result of "{op}" has unknown dims: {reason}')
@@ -89,7 +89,7 @@ def _fail_unwatched(ctx: CallContext, message: str) -> None:
         errors._watchers = watchers
 
 
-def has_unknown_dims(tensor: TensorType) -> bool:
+def _has_unknown_dims(tensor: TensorType) -> bool:
     shape = tensor.shape
     return shape.variadic is shape_rules.UNKNOWN or any(isinstance(dim, shape_rules.Unknown) for dim in (*shape.prefix, *shape.suffix))
 
