@@ -54,8 +54,20 @@ def note_failure(api: CheckerPluginInterface, context: Context, error: Exception
     api.msg.note(f"typedtensor's mypy plugin failed here and kept the declared type ({error!r}); please report it", context)
 
 
+class _ProblemCount:
+    """How many problems ``report`` reported: ``tensor-unknown`` says nothing about a call that had
+    one, even under a disabled code, which leaves no trace in mypy's errors."""
+
+    reported = 0
+
+
+def problems_reported() -> int:
+    return _ProblemCount.reported
+
+
 def report(ctx: CallContext, problem: shape_rules.Problem, op: str, operands: Sequence[Operand], where: Context | None = None) -> None:
     """Report ``problem`` of ``op`` at ``where`` (the call by default), worded as the runtime words it."""
+    _ProblemCount.reported += 1
     texts = [operand if isinstance(operand, str) else tensor_text(operand, ctx.api.options) for operand in operands]
     ctx.api.fail(problem.message(op, texts), where or ctx.context, code=ERROR_CODES[problem.code])
 

@@ -19,11 +19,12 @@ from mypy.types import Type
 from typing_plugins import _axis_ops, _creation, _dim_expressions, _elementwise, _indexing, _linalg, _reductions, _shape_ints, _shaping
 from typing_plugins._calls import CallContext, FunctionHook, FunctionSignatureHook, MethodHook, MethodSignatureHook
 from typing_plugins._names import TENSOR
+from typing_plugins._precision import precision_checked
 from typing_plugins._rules import SOURCES_DIGEST
 from typing_plugins._signatures import LOOSENED, signature_hook
 
 #: Bump whenever inference changes: mypy then drops cached results computed by an older plugin.
-PLUGIN_VERSION: Final = 10
+PLUGIN_VERSION: Final = 11
 
 #: Functions by the fullname mypy resolves the re-exported name to.
 FUNCTION_HOOKS: Final[dict[str, FunctionHook]] = {
@@ -54,11 +55,12 @@ class TypedTensorPlugin(Plugin):
     """Dispatches calls of typedtensor's functions and methods to their hooks; holds no state."""
 
     def get_function_hook(self, fullname: str) -> FunctionHook | None:
-        return FUNCTION_HOOKS.get(fullname) or self._expression_result(fullname)
+        hook = FUNCTION_HOOKS.get(fullname)
+        return self._expression_result(fullname) if hook is None else precision_checked(fullname, hook)
 
     def get_method_hook(self, fullname: str) -> MethodHook | None:
         hook = OTHER_METHOD_HOOKS.get(fullname) or self._tensor_method(METHOD_HOOKS, fullname)
-        return hook or self._expression_result(fullname)
+        return self._expression_result(fullname) if hook is None else precision_checked(fullname, hook)
 
     def get_attribute_hook(self, fullname: str) -> _shaping.AttributeHook | None:
         return ATTRIBUTE_HOOKS.get(fullname)
