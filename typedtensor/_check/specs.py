@@ -74,7 +74,7 @@ def annotation_spec(annotation: object, namespaces: Namespaces, where: str, name
     """The spec of a resolved annotation; ``None`` if it names no tensor (not ours to check).
 
     ``names`` are the dims of the function's ``Tensor`` annotations, which its jaxtyping
-    annotations share (see ``_jaxtyping_arrays``).
+    annotations share (see ``jaxtyping_arrays``).
     """
     annotation = _resolved(annotation, namespaces, where)
     origin = typing.get_origin(annotation)
