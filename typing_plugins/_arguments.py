@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Final
 
 from mypy.maptype import map_instance_to_supertype
-from mypy.nodes import ArgKind, ComplexExpr, Expression, FloatExpr, ListExpr, SliceExpr, StarExpr, TupleExpr, UnaryExpr
+from mypy.nodes import ArgKind, ComplexExpr, Expression, FloatExpr, ListExpr, OpExpr, SliceExpr, StarExpr, TupleExpr, UnaryExpr
 from mypy.types import (
     AnyType,
     CallableType,
@@ -29,10 +29,10 @@ from mypy.types import (
     get_proper_type,
 )
 
-from typing_plugins._calls import CallContext, NotUnderstood
+from typing_plugins._calls import CallContext, NotUnderstood, mypy_dims
 from typing_plugins._names import DIM
 from typing_plugins._rules import shape_rules
-from typing_plugins._tensor_types import declared_dim, dtype_name, int_literal, read_from_shape, tensor_type
+from typing_plugins._tensor_types import DIM_EXPRESSION_CLASSES, declared_dim, dtype_name, int_literal, read_from_shape, tensor_type
 
 #: The kinds of sequence ``axis`` may be (any subclass too); not ``bytes``, ``range`` or ``deque``.
 _SEQUENCES: Final = ("builtins.tuple", "builtins.list")
@@ -67,33 +67,6 @@ def flag_argument(ctx: CallContext, formal: str) -> bool | shape_rules.Unknown:
     if isinstance(typ, AnyType) or (isinstance(typ, Instance) and typ.type.fullname == "builtins.bool"):
         return shape_rules.UNKNOWN
     raise NotUnderstood
-
-
-def shape_argument(ctx: CallContext) -> tuple[int | shape_rules.Unknown, ...] | shape_rules.Unknown:
-    """``shape`` of ``zeros``/``ones``/``full``: each literal size, or ``UNKNOWN``; ``UNKNOWN`` as a
-    whole for a tuple of unknown length."""
-    actual = _actual(ctx, "shape")
-    if actual is None:
-        raise NotUnderstood  # shape is required: mypy reports the call
-    typ, expr = actual
-    if isinstance(expr, TupleExpr):
-        if any(isinstance(item, StarExpr) for item in expr.items):
-            raise NotUnderstood  # ``(*sizes, 3)``: which position an item lands at is unknown
-        # Inferred against ``tuple[*Shape]``, the display's type is ``tuple[int, int]``: the
-        # literals survive only in its items.
-        return tuple(_size(ctx.api.get_expression_type(item)) for item in expr.items)
-    proper = get_proper_type(typ)
-    if isinstance(proper, TupleType) and not any(isinstance(item, UnpackType) for item in proper.items):
-        return tuple(_size(item) for item in proper.items)
-    if isinstance(proper, (TupleType, AnyType)) or (isinstance(proper, Instance) and proper.type.has_base("typing.Sequence")):
-        return shape_rules.UNKNOWN  # a tuple of unknown length: the rank is unknown
-    raise NotUnderstood
-
-
-def _size(typ: Type) -> int | shape_rules.Unknown:
-    """A literal size, else ``UNKNOWN`` (also a negative or ``bool`` one: the call fails at run time)."""
-    value = int_literal(_proper(typ))
-    return value if value is not None and value >= 0 else shape_rules.UNKNOWN
 
 
 def _actual(ctx: CallContext, formal: str) -> tuple[Type, Expression] | None:
@@ -247,14 +220,44 @@ def sizes_argument(ctx: CallContext, formal: str) -> tuple[Type | shape_rules.Un
     if isinstance(expr, (TupleExpr, ListExpr)):
         if any(isinstance(item, StarExpr) for item in expr.items):
             raise NotUnderstood
-        # The literals of a display survive only in its items' types (see shape_argument).
-        return tuple(_dim(ctx.api.get_expression_type(item)) for item in expr.items)
+        # Inferred against ``tuple[*Shape]``, the display's type is ``tuple[int, int]``: the
+        # literals survive only in its items.
+        dims = mypy_dims(ctx.api)
+        return tuple(_item_dim(ctx, item, dims) for item in expr.items)
     proper = _proper(typ)
     if isinstance(proper, TupleType):
         return tuple(_dim(item) for item in proper.items)
     if isinstance(proper, Instance) and proper.type.has_base("typing.Sequence"):
         return shape_rules.UNKNOWN  # a tuple or list of unknown length
     return (_dim(proper),)  # one int
+
+
+#: The arithmetic of sizes that computes a dim (SPEC §9), by operator.
+_DIM_OPERATORS: Final = frozenset({"+", "-", "*", "//"})
+
+
+def _item_dim(ctx: CallContext, item: Expression, dims: shape_rules.Dims[Type]) -> Type | shape_rules.Unknown:
+    """One size of a display, also where the code computes it from sizes: ``c // 4`` on a ``c``
+    read from ``x.shape`` is the dim ``Div[C, Literal[4]]``."""
+    if isinstance(item, OpExpr) and item.op in _DIM_OPERATORS:
+        form = _size_form(ctx, item, dims)
+        return shape_rules.UNKNOWN if form is None else dims.dim_of(form)
+    return _dim(ctx.api.get_expression_type(item))
+
+
+def _size_form(ctx: CallContext, expr: Expression, dims: shape_rules.Dims[Type]) -> shape_rules.Polynomial | None:
+    """The normal form of a size the code computes with ``+ - * //`` from literals and dims; None
+    where a part is some other int (or a division by zero, which fails at run time)."""
+    if not (isinstance(expr, OpExpr) and expr.op in _DIM_OPERATORS):
+        return dims.form_of(_dim(ctx.api.get_expression_type(expr)))
+    left, right = _size_form(ctx, expr.left, dims), _size_form(ctx, expr.right, dims)
+    if left is None or right is None or (expr.op == "//" and right.literal == 0):
+        return None
+    if expr.op == "*":
+        return shape_rules.times(left, right)
+    if expr.op == "//":
+        return shape_rules.floor_divided(left, right)
+    return shape_rules.plus(left, right, 1 if expr.op == "+" else -1)
 
 
 def _dim(typ: Type) -> Type | shape_rules.Unknown:
@@ -265,11 +268,11 @@ def _dim(typ: Type) -> Type | shape_rules.Unknown:
         return literal
     if isinstance(proper, TypeVarType):
         return declared_dim(proper)  # as annotations write it, not as ``x.shape`` bounds it
-    if isinstance(proper, Instance) and proper.type.has_base(DIM):
+    if isinstance(proper, Instance) and (proper.type.has_base(DIM) or proper.type.fullname in DIM_EXPRESSION_CLASSES):
         return proper  # before ints: a named dim is an int subclass
-    if isinstance(proper, AnyType) or (isinstance(proper, Instance) and _is_index(proper)):
-        return shape_rules.UNKNOWN
-    raise NotUnderstood  # a float, a str, a bool: wrong at run time, reported by mypy
+    if isinstance(proper, AnyType) or (isinstance(proper, Instance) and (_is_index(proper) or _is_bool(proper))):
+        return shape_rules.UNKNOWN  # some int (a bool is one, as numpy takes it)
+    raise NotUnderstood  # a float, a str: wrong at run time, reported by mypy
 
 
 def tensors_argument(ctx: CallContext) -> tuple[list[Type], bool]:

@@ -16,9 +16,10 @@ from mypy.plugin import CheckerPluginInterface, FunctionContext, FunctionSigCont
 from mypy.types import AnyType, FunctionLike, Instance, LiteralType, Type, TypeOfAny, UnpackType
 
 from typing_plugins._codes import ERROR_CODES
+from typing_plugins._dim_expressions import Algebra
 from typing_plugins._names import PACKAGE
 from typing_plugins._rules import shape_rules
-from typing_plugins._tensor_types import MypyShape, TensorType, declared_dim, int_literal, named_dim_text, tensor_text
+from typing_plugins._tensor_types import MypyShape, TensorType, declared_dim, int_literal, named_dim_text, tensor_text, type_text
 
 CallContext: TypeAlias = FunctionContext | MethodContext
 #: Hooks of the plugin's tables: the call's context in, its result type out.
@@ -77,10 +78,19 @@ def int_type(api: CheckerPluginInterface) -> Instance:
 
 
 def mypy_dims(api: CheckerPluginInterface) -> shape_rules.Dims[Type]:
-    """Dims as mypy types: ``Literal[n]`` has size n; Dim classes and TypeVars have none, and are
-    named (rigid)."""
+    """Dims as mypy types: ``Literal[n]`` has size n; Dim classes, TypeVars and dim expressions
+    have none, and are named (rigid); the rules compute with their normal forms and get back
+    ``Mul[B, T]`` and the like."""
     builtin_int = int_type(api)
-    return shape_rules.Dims(int_literal, lambda n: LiteralType(n, builtin_int), lambda dim: named_dim_text(dim, api.options))
+    algebra = Algebra(lambda name, args: api.named_generic_type(f"{PACKAGE}.{name}", args), builtin_int)
+    return shape_rules.Dims(
+        int_literal,
+        lambda n: LiteralType(n, builtin_int),
+        lambda dim: named_dim_text(dim, api.options),
+        algebra.form,
+        algebra.spell,
+        lambda atom: type_text(algebra.atoms[atom], api.options),
+    )
 
 
 def dtype_type(api: CheckerPluginInterface, name: str) -> Instance:

@@ -57,7 +57,7 @@ def expression_tree(typ: Type, atoms: dict[str, Type]) -> shape_rules.Tree:
     if isinstance(proper, Instance) and proper.type.fullname in OPERATIONS and len(proper.args) == 2:
         left, right = (expression_tree(arg, atoms) for arg in proper.args)
         return shape_rules.Operation(OPERATIONS[proper.type.fullname], left, right)
-    if isinstance(proper, Instance) and proper.type.has_base(DIM):  # a Dim class, not ``int``
+    if isinstance(proper, Instance) and proper.type.has_base(DIM) and proper.type.fullname != DIM:  # a Dim class, not ``int`` or ``Dim``
         name = proper.type.fullname
     elif isinstance(proper, TypeVarType):
         name = f"{proper.fullname}@{proper.id}"  # two TypeVars may share a name
@@ -92,6 +92,27 @@ def _spelled(tree: shape_rules.Tree, atoms: dict[str, Type], make: MakeOperation
     if isinstance(tree, str):
         return atoms[tree]
     return make(tree.name, [_spelled(part, atoms, make, int_type) for part in (tree.left, tree.right)])
+
+
+class Algebra:
+    """Dim arithmetic on mypy types for the shape rules (``Dims.form`` and ``Dims.spell``): a dim
+    read as its normal form, a normal form spelled as the one type that writes it; ``atoms`` maps
+    each named dim's name in the forms back to its type."""
+
+    def __init__(self, make: MakeOperation, int_type: Instance) -> None:
+        self.make = make
+        self.int_type = int_type
+        self.atoms: dict[str, Type] = {}
+
+    def form(self, dim: Type) -> shape_rules.Polynomial | None:
+        """A named dim's or an expression's normal form; None for any other dim."""
+        try:
+            return shape_rules.normal_form(expression_tree(dim, self.atoms))
+        except NotAnExpression:
+            return None
+
+    def spell(self, form: shape_rules.Polynomial) -> Type:
+        return _spelled(shape_rules.canonical_tree(form), self.atoms, self.make, self.int_type)
 
 
 def analyze_hook(fullname: str) -> Callable[[AnalyzeTypeContext], Type]:

@@ -9,11 +9,11 @@ from mypy.errorcodes import ARG_TYPE
 from mypy.plugin import MethodContext
 from mypy.types import AnyType, Instance, LiteralType, Type, TypeOfAny, TypeVarType, UnpackType, get_proper_type
 
-from typing_plugins._arguments import axis_argument, bool_axis, dtype_argument, keepdims_argument, shape_argument
+from typing_plugins._arguments import axis_argument, bool_axis, dtype_argument, keepdims_argument, sizes_argument
 from typing_plugins._calls import CallContext, FunctionHook, MethodHook, NotUnderstood, dtype_type, guarded, int_type, new_tensor, report, unknown_tensor
 from typing_plugins._names import CREATION, DIM, REDUCTIONS, TENSOR
 from typing_plugins._rules import shape_rules
-from typing_plugins._tensor_types import TensorType, dtype_name, tensor_type
+from typing_plugins._tensor_types import TensorType, dtype_name, int_literal, tensor_type
 
 
 def reduce_function_hook(op: str, ctx: CallContext) -> Type:
@@ -75,13 +75,14 @@ def _any_dtype_result(ctx: CallContext, op: str, dtype: Type) -> Type:
 
 
 def _infer_creation(ctx: CallContext) -> Type:
-    """``Tensor[DT, ...]`` with a dim per item of ``shape``: ``Literal[n]``, or what is declared.
+    """``Tensor[DT, ...]`` with a dim per item of ``shape``: ``Literal[n]``, a named dim or one the
+    code computes (``2 * x.shape[0]``, SPEC §9), else what is declared.
 
     As an argument, the call is inferred in the parameter's context, which may solve the shape
     to ``*tuple[Any, ...]`` and the dtype to ``Any``: the arguments still say what they are.
     """
     declared = get_proper_type(ctx.default_return_type)
-    sizes = shape_argument(ctx)
+    sizes = sizes_argument(ctx, "shape")
     if not isinstance(declared, Instance) or declared.type.fullname != TENSOR:
         return ctx.default_return_type
     declared_dtype, *dims = declared.args
@@ -90,22 +91,22 @@ def _infer_creation(ctx: CallContext) -> Type:
         return unknown_tensor(ctx.api, dtype)  # declared, the run would be of ``int``, not of dims
     if len(dims) != len(sizes) or any(isinstance(dim, UnpackType) for dim in dims):
         dims = [AnyType(TypeOfAny.special_form)] * len(sizes)
-    builtin_int = int_type(ctx.api)
-    return new_tensor(ctx.api, dtype, shape_rules.Shape(tuple(_size_dim(size, dim, builtin_int) for size, dim in zip(sizes, dims))))
+    return new_tensor(ctx.api, dtype, shape_rules.Shape(tuple(map(_size_dim, sizes, dims))))
 
 
-def _size_dim(size: int | shape_rules.Unknown, declared: Type, builtin_int: Instance) -> Type:
-    """``Literal[size]``; for an unknown size a named dim as declared, else ``Any``.
+def _size_dim(size: Type | shape_rules.Unknown, declared: Type) -> Type | shape_rules.Unknown:
+    """The dim of a size; for an unknown one a named dim as declared, else unknown.
 
     mypy solves the declared dims from the display's item types: ``int`` (its literals widened),
     ``np.int64``, an ``int`` subclass, ``bool``, none of them a dim. A named dim (a ``Dim`` from
     ``x.shape``, a TypeVar) stays, so a size known only at run time fits a literal annotation.
     """
-    if isinstance(size, int):
-        return LiteralType(size, builtin_int)
+    if not isinstance(size, shape_rules.Unknown):
+        value = int_literal(size)
+        return shape_rules.UNKNOWN if value is not None and value < 0 else size  # a negative size fails at run time
     proper = get_proper_type(declared)
     named = isinstance(proper, TypeVarType) or (isinstance(proper, Instance) and proper.type.has_base(DIM))
-    return declared if named else AnyType(TypeOfAny.special_form)
+    return declared if named else shape_rules.UNKNOWN
 
 
 FUNCTION_HOOKS: Final[dict[str, FunctionHook]] = {

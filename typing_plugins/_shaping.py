@@ -20,7 +20,7 @@ from typing_plugins._calls import CallContext, FunctionHook, MethodHook, NotUnde
 from typing_plugins._linalg import promoted_dtype
 from typing_plugins._names import SHAPING, TENSOR
 from typing_plugins._rules import shape_rules
-from typing_plugins._tensor_types import MypyShape, TensorType, _type_text, tensor_type
+from typing_plugins._tensor_types import MypyShape, TensorType, tensor_type, type_text
 
 AttributeHook: TypeAlias = Callable[[AttributeContext], Type]
 #: What an op's rule says of a call: the result shape, or a problem and the text of the target
@@ -46,7 +46,7 @@ def _with_sizes(ctx: CallContext, tensor: TensorType, formal: str, rule: Callabl
     sizes = sizes_argument(ctx, formal)
     if isinstance(sizes, shape_rules.Unknown):
         return rule(tensor.shape, sizes, mypy_dims(ctx.api)), None  # a sequence of unknown length is never a problem
-    text = shape_rules.format_sizes([_type_text(size, ctx.api.options) for size in sizes])
+    text = shape_rules.format_sizes([type_text(size, ctx.api.options) for size in sizes])
     return rule(tensor.shape, sizes, mypy_dims(ctx.api)), text
 
 

@@ -107,7 +107,7 @@ def named_dim_text(dim: Type, options: Options) -> str | None:
     named_class = isinstance(proper, Instance) and (
         (proper.type.has_base(DIM) and proper.type.fullname != DIM) or proper.type.fullname in DIM_EXPRESSION_CLASSES
     )
-    return _type_text(proper, options) if named_class or isinstance(proper, TypeVarType) else None
+    return type_text(proper, options) if named_class or isinstance(proper, TypeVarType) else None
 
 
 def _unknown_dim(dim: Type) -> bool:
@@ -153,18 +153,19 @@ def tensor_text(tensor: TensorType, options: Options) -> str:
     if shape.variadic is None:
         run = []
     else:
-        run = ["*tuple[Any, ...]" if shape.variadic is shape_rules.UNKNOWN else _type_text(shape.variadic, options)]
-    dims = [*(_type_text(dim, options) for dim in shape.prefix), *run, *(_type_text(dim, options) for dim in shape.suffix)]
-    return shape_rules.format_tensor(dtype_name(tensor.dtype) or _type_text(tensor.dtype, options), dims)
+        run = ["*tuple[Any, ...]" if shape.variadic is shape_rules.UNKNOWN else type_text(shape.variadic, options)]
+    dims = [*(type_text(dim, options) for dim in shape.prefix), *run, *(type_text(dim, options) for dim in shape.suffix)]
+    return shape_rules.format_tensor(dtype_name(tensor.dtype) or type_text(tensor.dtype, options), dims)
 
 
-def _type_text(typ: Type | shape_rules.Unknown, options: Options) -> str:
+def type_text(typ: Type | shape_rules.Unknown, options: Options) -> str:
+    """How messages write a dim or a dtype: ``32``, ``Batch``, ``B*T``, ``Any``."""
     if isinstance(typ, shape_rules.Unknown):
         return "Any"
     proper = get_proper_type(typ)
     if isinstance(proper, LiteralType):
         return repr(proper.value)
     if isinstance(proper, UnpackType):
-        return "*" + _type_text(proper.type, options)
-    expression = _dim_expressions.expression_text(proper, lambda atom: _type_text(atom, options))
+        return "*" + type_text(proper.type, options)
+    expression = _dim_expressions.expression_text(proper, lambda atom: type_text(atom, options))
     return expression if expression is not None else format_type_bare(proper, options)

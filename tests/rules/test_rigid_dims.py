@@ -1,7 +1,7 @@
 """Named dims are rigid (SPEC §7), in the rules: checked against numpy under every binding.
 
-Symbolic dims are strings: digits are literal sizes, ``A`` and ``B`` named dims, ``?`` a dim of no
-kind the rules know (the plugin's ``int``). A call whose dims are literal and named either runs
+Symbolic dims are strings: digits are literal sizes, ``A`` and ``B`` named dims, ``A*B`` and the
+like expressions over them (SPEC §9), ``?`` a dim of no kind the rules know (the plugin's ``int``). A call whose dims are literal and named either runs
 for every binding of ``A`` and ``B`` to ``SIZES`` (then the rule gives a shape that holds in
 each) or fails for some (then the rule gives a problem, of a literal code only if it fails for
 every binding).
@@ -17,12 +17,37 @@ import numpy as np
 import pytest
 from hypothesis import given, strategies as st
 
-from typedtensor._shape_rules import INT_DIMS, UNKNOWN, Dims, Problem, Shape, broadcast_shapes, concat_shape, matmul_shape, reshape_shape
+from typedtensor._shape_rules import (
+    INT_DIMS,
+    UNKNOWN,
+    Dims,
+    Polynomial,
+    Problem,
+    Shape,
+    broadcast_shapes,
+    concat_shape,
+    evaluate,
+    expression_text,
+    matmul_shape,
+    normal_form,
+    parse_expression,
+    reshape_shape,
+)
 
 pytestmark = pytest.mark.floors
 
 NAMES = ("A", "B")
-RIGID = Dims[str](lambda dim: int(dim) if dim.lstrip("-").isdigit() else None, str, lambda dim: dim if dim in NAMES else None)
+
+
+def _form(dim: str) -> Polynomial | None:
+    return None if dim == "?" else normal_form(parse_expression(dim))
+
+
+def _name(dim: str) -> str | None:
+    return dim if dim != "?" and not dim.lstrip("-").isdigit() else None
+
+
+RIGID = Dims[str](lambda dim: int(dim) if dim.lstrip("-").isdigit() else None, str, _name, _form, expression_text)
 dims = st.sampled_from(["1", "2", "3", "A", "A", "B"])
 shapes = st.lists(dims, max_size=3).map(tuple)
 
@@ -38,7 +63,7 @@ def bindings() -> list[dict[str, int]]:
 
 def concrete(shape: tuple[str, ...], binding: dict[str, int]) -> tuple[int, ...]:
     """The sizes of ``shape`` under ``binding``."""
-    return tuple(binding[dim] if dim in NAMES else int(dim) for dim in shape)
+    return tuple(evaluate(normal_form(parse_expression(dim)), binding) for dim in shape)
 
 
 def check(outcome: Shape[str, None] | Problem, run: Callable[[dict[str, int]], tuple[int, ...] | None]) -> None:
@@ -86,7 +111,10 @@ def test_concat(parts: list[tuple[str, ...]]) -> None:
     check(outcome, lambda binding: numpy_shape(lambda: np.concatenate([np.zeros(concrete(part, binding)) for part in parts])))
 
 
-@given(shapes, st.lists(st.sampled_from(["1", "2", "3", "4", "6", "A", "B", "-1"]), max_size=3).map(tuple))
+@given(
+    st.lists(st.sampled_from(["1", "2", "3", "A", "A", "B", "A*B", "2*A"]), max_size=3).map(tuple),
+    st.lists(st.sampled_from(["1", "2", "3", "4", "6", "A", "B", "A*B", "3*B", "-1"]), max_size=3).map(tuple),
+)
 def test_reshape(shape: tuple[str, ...], target: tuple[str, ...]) -> None:
     if target.count("-1") > 1:
         return
@@ -113,6 +141,21 @@ def test_the_messages_name_both_dims() -> None:
     assert problem.message("reshape", ["x", "(-1, 3)"]) == (
         'Cannot reshape x to (-1, 3) for "reshape": its A*5 elements may not be a multiple of 3, the product of the other sizes: A is a named dim'
     )
+
+
+@pytest.mark.parametrize(
+    ("shape", "target", "code"),
+    [
+        (("A", "B", "6"), ("A", "B", "4", "-1"), "tensor-dim"),  # 6*A*B over 4*A*B: fits only if A or B is 0
+        (("A", "B", "B"), ("A", "B", "4", "-1"), "tensor-dim"),  # B is not a multiple of 4 for every B: write B//4
+        (("A", "2"), ("A", "3"), "tensor-dim"),  # only A = 0 fits
+        (("A", "B"), ("A*2", "B//2"), None),  # the code's // is a claim the run checks
+        (("A", "B"), ("B", "-1"), None),
+    ],
+)
+def test_a_reshape_count_in_normal_form(shape: tuple[str, ...], target: tuple[str, ...], code: str | None) -> None:
+    outcome = reshape_shape(Shape(shape), target, RIGID)
+    assert isinstance(outcome, Shape) if code is None else isinstance(outcome, Problem) and outcome.code == code, outcome
 
 
 def test_the_runtime_has_no_named_dims() -> None:

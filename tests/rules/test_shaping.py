@@ -24,7 +24,10 @@ from typedtensor._shape_rules import (
     broadcast_to_shape,
     concat_shape,
     expand_dims_shape,
+    expression_text,
     matmul_shape,
+    normal_form,
+    parse_expression,
     permute_shape,
     reshape_shape,
     squeeze_shape,
@@ -49,7 +52,9 @@ from typedtensor._shape_rules.reshaping import (
 
 pytestmark = pytest.mark.floors
 
-SYMBOLIC = Dims[str](lambda dim: int(dim) if dim.lstrip("-").isdigit() else None, str)
+SYMBOLIC = Dims[str](
+    lambda dim: int(dim) if dim.lstrip("-").isdigit() else None, str, form=lambda dim: normal_form(parse_expression(dim)), spell=expression_text
+)
 shapes = hnp.array_shapes(min_dims=0, max_dims=4, min_side=0, max_side=3)
 
 
@@ -161,7 +166,7 @@ def test_reshape_agrees_with_numpy(case: tuple[tuple[int, ...], tuple[int, ...]]
     [
         (("B", "28", "28"), ("B", "-1"), Shape(("B", "784"))),
         (("B", "28", "28"), ("-1", "784"), Shape(("B", "784"))),
-        (("B", "28", "28"), ("-1", "28"), Shape((UNKNOWN, "28"))),  # B * 28
+        (("B", "28", "28"), ("-1", "28"), Shape(("28*B", "28"))),
         (("B", "28", "28"), ("C", "-1"), Shape(("C", UNKNOWN))),
         (("B", "28", "28"), ("B", "700"), Shape(("B", "700"))),  # runs if B is 0: never an error
         (("B", "6"), (UNKNOWN, "-1"), Shape((UNKNOWN, UNKNOWN))),
@@ -172,6 +177,12 @@ def test_reshape_agrees_with_numpy(case: tuple[tuple[int, ...], tuple[int, ...]]
         (("0", "4"), ("0", "-1"), InferredBesideZero()),
         (("B",), ("-1", "0"), InferredBesideZero()),
         (("0", "4"), ("-1", "2"), Shape(("0", "2"))),
+        (("B", "T", "C"), ("-1", "C"), Shape(("B*T", "C"))),  # tokens flattened (SPEC §9)
+        (("B*T", "C"), ("B", "T", "C"), Shape(("B", "T", "C"))),
+        (("B", "T", "C"), ("B", "T", "4", "C//4"), Shape(("B", "T", "4", "C//4"))),  # the code's // is a claim
+        (("N", "M"), ("2", "N//2", "M"), Shape(("2", "N//2", "M"))),
+        (("2", "N//2", "M"), ("-1",), Shape(("2*M*(N//2)",))),  # the normal form keeps the claim
+        (("B", "T", "C"), ("B", "T", "4", "-1"), Shape(("B", "T", "4", UNKNOWN))),  # C/4 is not exact: unknown
     ],
 )
 def test_reshape_symbolic(shape: tuple[str, ...], target: tuple[Any, ...], expected: object) -> None:

@@ -43,11 +43,15 @@ from .dim_arithmetic import (
     Polynomial as Polynomial,
     Tree as Tree,
     canonical_tree as canonical_tree,
+    constant as constant,
     evaluate as evaluate,
     expression_text as expression_text,
+    floor_divided as floor_divided,
     names as names,
     normal_form as normal_form,
     parse_expression as parse_expression,
+    plus as plus,
+    times as times,
 )
 from .dtypes import (
     CATEGORIES as CATEGORIES,

@@ -17,6 +17,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import ClassVar, Final, Generic, TypeVar
 
+from .dim_arithmetic import Polynomial, constant, expression_text, times
+
 
 class Unknown(enum.Enum):
     """A value only known at run time: a dim, an axis, a whole argument, or a run of dims."""
@@ -54,21 +56,63 @@ def _no_name(dim: object) -> None:
     return None
 
 
+def _no_spelling(form: Polynomial) -> Unknown:
+    return UNKNOWN
+
+
 @dataclass(frozen=True)
 class Dims(Generic[D]):
     """How the caller's dims are sized: ``size`` reads a dim's literal size (None for a named or
     generic dim), ``literal`` makes the dim of a size, ``name`` reads how messages write a named
-    dim (a ``Dim`` class, a TypeVar of the function being checked), None for any other dim."""
+    dim (a ``Dim`` class, a TypeVar of the function being checked), None for any other dim.
+
+    Dim arithmetic (SPEC §9): ``form`` reads a dim that is not literal as its normal form (a named
+    dim as an atom, ``Mul[B, T]`` as ``B*T``; None for a dim of no kind the rules know), ``spell``
+    makes the dim of a normal form, and ``atom_text`` writes an atom's name as messages do. The
+    runtime's dims are all literal and need none of them.
+    """
 
     size: Callable[[D], int | None]
     literal: Callable[[int], D]
     name: Callable[[D], str | None] = _no_name
+    form: Callable[[D], Polynomial | None] = _no_name
+    spell: Callable[[Polynomial], D | Unknown] = _no_spelling
+    atom_text: Callable[[str], str] = str
 
     def size_of(self, dim: D | Unknown) -> int | None:
         return None if isinstance(dim, Unknown) else self.size(dim)
 
     def name_of(self, dim: D | Unknown) -> str | None:
         return None if isinstance(dim, Unknown) else self.name(dim)
+
+    def form_of(self, dim: D | Unknown) -> Polynomial | None:
+        """The dim's normal form: a literal's constant, a named dim's or expression's form; None
+        for an unknown dim."""
+        if isinstance(dim, Unknown):
+            return None
+        size = self.size(dim)
+        return constant(size) if size is not None else self.form(dim)
+
+    def product(self, dims: Sequence[D | Unknown]) -> Polynomial | None:
+        """The normal form of the dims' product; None if one of them is unknown."""
+        result = constant(1)
+        for dim in dims:
+            form = self.form_of(dim)
+            if form is None:
+                return None
+            result = times(result, form)
+        return result
+
+    def dim_of(self, form: Polynomial) -> D | Unknown:
+        """The dim of a normal form: a literal for a size, else the caller's spelling (unknown for
+        a negative size, which no dim has)."""
+        if form.literal is not None:
+            return self.literal(form.literal) if form.literal >= 0 else UNKNOWN
+        return self.spell(form)
+
+    def text_of(self, form: Polynomial) -> str:
+        """How messages write a normal form: ``B*T``, ``C//4``."""
+        return expression_text(form, self.atom_text)
 
 
 def _int_identity(size: int) -> int:

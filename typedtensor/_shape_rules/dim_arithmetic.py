@@ -96,7 +96,8 @@ def _polynomial(terms: Iterable[tuple[Monomial, int]]) -> Polynomial:
     return Polynomial(tuple(sorted(kept, key=lambda term: _monomial_key(term[0]))))
 
 
-def _constant(size: int) -> Polynomial:
+def constant(size: int) -> Polynomial:
+    """The normal form of a literal size."""
     return _polynomial([((), size)])
 
 
@@ -104,8 +105,19 @@ def _atom_polynomial(atom: Atom) -> Polynomial:
     return Polynomial((((atom,), 1),))
 
 
-def _times(left: Polynomial, right: Polynomial) -> Polynomial:
+def atom(name: str) -> Polynomial:
+    """The normal form of a named dim."""
+    return _atom_polynomial(name)
+
+
+def times(left: Polynomial, right: Polynomial) -> Polynomial:
+    """``left * right`` in normal form."""
     return _polynomial((a + b, ca * cb) for a, ca in left.terms for b, cb in right.terms)
+
+
+def plus(left: Polynomial, right: Polynomial, sign: int = 1) -> Polynomial:
+    """``left + right`` in normal form (``left - right`` with ``sign`` -1)."""
+    return _polynomial(left.terms + _scaled(right, sign).terms)
 
 
 def _scaled(polynomial: Polynomial, factor: int) -> Polynomial:
@@ -115,16 +127,14 @@ def _scaled(polynomial: Polynomial, factor: int) -> Polynomial:
 def normal_form(tree: Tree) -> Polynomial:
     """The normal form of an expression as written."""
     if isinstance(tree, int):
-        return _constant(tree)
+        return constant(tree)
     if isinstance(tree, str):
         return _atom_polynomial(tree)
     left, right = normal_form(tree.left), normal_form(tree.right)
-    if tree.name == "Add":
-        return _polynomial(left.terms + right.terms)
-    if tree.name == "Sub":
-        return _polynomial(left.terms + _scaled(right, -1).terms)
+    if tree.name in ("Add", "Sub"):
+        return plus(left, right, 1 if tree.name == "Add" else -1)
     if tree.name == "Mul":
-        return _times(left, right)
+        return times(left, right)
     return floor_divided(left, right)
 
 
@@ -136,11 +146,54 @@ def floor_divided(numerator: Polynomial, denominator: Polynomial) -> Polynomial:
         return numerator
     factor = _common_factor(numerator.terms + denominator.terms)
     numerator, denominator = _divided(numerator, factor), _divided(denominator, factor)
-    if len(denominator.terms) == 1:  # one monomial: divides exactly if it divides every term
-        quotient = _divided_by_monomial(numerator, *denominator.terms[0])
-        if quotient is not None:
-            return quotient
-    return _atom_polynomial(Floor(numerator, denominator))
+    quotient = _quotient(numerator, denominator)
+    return quotient if quotient is not None else _atom_polynomial(Floor(numerator, denominator))
+
+
+def _quotient(numerator: Polynomial, denominator: Polynomial) -> Polynomial | None:
+    """``numerator / denominator`` where the denominator is one monomial that divides every term,
+    or equals the numerator; else None."""
+    if numerator == denominator and denominator.terms:
+        return constant(1)
+    return _divided_by_monomial(numerator, *denominator.terms[0]) if len(denominator.terms) == 1 else None
+
+
+def exact_quotient(numerator: Polynomial, denominator: Polynomial) -> Polynomial | None:
+    """``numerator / denominator`` where it is exact for every size, counting each ``Floor`` in
+    them as exact, the claim the code made by writing it (``2*(N//2)*M`` over ``N`` is ``M``);
+    None where it is not."""
+    factor = _common_factor(numerator.terms + denominator.terms)
+    quotient = _quotient(_divided(numerator, factor), _divided(denominator, factor))
+    if quotient is None and _has_floor(numerator) | _has_floor(denominator):
+        (top, bottom), (divisor_top, divisor_bottom) = _fraction(numerator), _fraction(denominator)
+        return exact_quotient(times(top, divisor_bottom), times(bottom, divisor_top))
+    return quotient
+
+
+def claimed_equal(left: Polynomial, right: Polynomial) -> bool:
+    """Whether two expressions are equal for every size, counting each ``Floor`` as exact."""
+    (left_top, left_bottom), (right_top, right_bottom) = _fraction(left), _fraction(right)
+    return times(left_top, right_bottom) == times(right_top, left_bottom)
+
+
+def _has_floor(polynomial: Polynomial) -> bool:
+    return any(not isinstance(part, str) for monomial, _ in polynomial.terms for part in monomial)
+
+
+def _fraction(polynomial: Polynomial) -> tuple[Polynomial, Polynomial]:
+    """The expression as a fraction of two polynomials over names, each ``Floor`` read as an
+    exact division."""
+    top, bottom = constant(0), constant(1)
+    for monomial, coefficient in polynomial.terms:
+        term_top, term_bottom = constant(coefficient), constant(1)
+        for part in monomial:
+            if isinstance(part, str):
+                term_top = times(term_top, atom(part))
+                continue
+            (numerator_top, numerator_bottom), (denominator_top, denominator_bottom) = _fraction(part.numerator), _fraction(part.denominator)
+            term_top, term_bottom = times(term_top, times(numerator_top, denominator_bottom)), times(term_bottom, times(numerator_bottom, denominator_top))
+        top, bottom = plus(times(top, term_bottom), times(term_top, bottom)), times(bottom, term_bottom)
+    return top, bottom
 
 
 def _common_factor(terms: tuple[tuple[Monomial, int], ...]) -> tuple[Monomial, int]:

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import ClassVar, Final
 
 from .core import UNKNOWN, Clash, D, Dims, DimsMayDiffer, Problem, Shape, Unknown, V, clash
+from .dim_arithmetic import Polynomial, claimed_equal, exact_quotient, names
 from .reductions import SELECTION_REDUCE, AxisOutOfRange, AxisSpec, reduce_shape
 
 #: The size reshape solves from the element count.
@@ -111,10 +112,13 @@ class CountMayDiffer(ReshapeProblem):
 def reshape_shape(shape: Shape[D, V], target: Sizes[D], dims: Dims[D]) -> Shape[D, V] | Problem:
     """The shape of ``reshape(x, target)``: the target's dims as given, a ``-1`` solved.
 
-    ``-1`` is solved where the element counts are literal, also after named dims cancel out
-    (``[B, 28, 28]`` to ``(B, -1)`` is ``[B, 784]``); otherwise it is an unknown dim. Counts
-    that fit only for some sizes of their named dims (``[B, 5]`` to ``(-1, 3)``) are
-    ``CountMayDiffer``; a dim neither literal nor named may be any size, never a problem.
+    Element counts are compared in normal form (SPEC §9), a ``//`` the code wrote counted as
+    exact, its claim: ``[N, M]`` to ``(2, N//2, M)`` fits. ``-1`` is the tensor's count over the
+    other sizes' where that division is exact for every size (``[B, T, C]`` to ``(-1, C)`` is
+    ``B*T``, ``[B, 28, 28]`` to ``(B, -1)`` is ``784``); otherwise it is unknown. Counts that fit
+    only for some sizes of their named dims (``[B, 5]`` to ``(-1, 3)``, ``[B, T, C]`` to
+    ``(B, T, 4, -1)``: write ``C // 4`` to claim it) are ``CountMayDiffer``; a dim neither literal
+    nor named may be any size, never a problem.
 
     >>> from typedtensor._shape_rules import INT_DIMS
     >>> reshape_shape(Shape((6, 4)), (-1, 3), INT_DIMS)
@@ -128,94 +132,79 @@ def reshape_shape(shape: Shape[D, V], target: Sizes[D], dims: Dims[D]) -> Shape[
         return NegativeSize(negative[0])
     if sizes.count(INFER) > 1:
         return SeveralInferred(sizes.count(INFER))
-    source = _factors(shape, dims)
-    kept = tuple(dim for dim, size in zip(target, sizes) if size != INFER)
-    wanted = _factors(Shape(kept), dims)
-    assert wanted is not None  # a target has a fixed length
     inferred = INFER in sizes
-    if not inferred and source is not None and not source[1] and not wanted[1] and source[0] != wanted[0]:
-        return CountsDiffer(source[0], wanted[0])
-    solved: D | Unknown = UNKNOWN
-    if inferred:
-        found = _solve(source, wanted, dims)
-        if isinstance(found, Problem):
-            return found
-        solved = found
-    misfit = _misfit(source, wanted, dims, inferred)
-    if misfit:
-        return CountMayDiffer((_count_text(shape.prefix, dims), _count_text(kept, dims)), misfit, inferred)
+    if inferred and 0 in sizes:
+        return InferredBesideZero()
+    kept = tuple(dim for dim, size in zip(target, sizes) if size != INFER)
+    solved = _solved(shape, kept, inferred, dims)
+    if isinstance(solved, Problem):
+        return solved
     return Shape(tuple(solved if size == INFER else dim for dim, size in zip(target, sizes)))
 
 
-def _factors(shape: Shape[D, V], dims: Dims[D]) -> tuple[int, list[D | Unknown]] | None:
-    """A fixed shape's element count as the product of its literal sizes and its other dims."""
-    if shape.variadic is not None:
-        return None
-    count, symbols = 1, []
-    for dim in shape.prefix:
-        size = dims.size_of(dim)
-        if size is None:
-            symbols.append(dim)
-        else:
-            count *= size
-    return count, symbols
-
-
-def _misfit(
-    source: tuple[int, list[D | Unknown]] | None, wanted: tuple[int, list[D | Unknown]], dims: Dims[D], inferred: bool
-) -> tuple[str, ...]:
-    """The named dims for some of whose sizes the counts do not fit; none where they fit for every
-    size, or where a count is 0 or has a dim neither literal nor named (it may be any size).
-
-    Without a -1 the counts must be equal: as products they must be the same product. With a -1
-    the tensor's count must be a multiple of the other sizes' for every size: the literal parts
-    divide and every named dim of the target is one of the tensor's. Where the named dims cancel
-    out and the counts still differ (``[B, 2]`` to ``(B, 3)``), only a size 0 fits: those dims."""
-    if source is None or not source[0] or not wanted[0]:
-        return ()
-    (total, symbols), (count, wanted_symbols) = source, wanted
-    names = {id(dim): dims.name_of(dim) for dim in (*symbols, *wanted_symbols)}
-    if None in names.values():
-        return ()
-    rest, extra = list(symbols), []
-    for symbol in wanted_symbols:
-        if symbol in rest:
-            rest.remove(symbol)  # the same named dim on both sides cancels out
-        else:
-            extra.append(symbol)
+def _solved(shape: Shape[D, V], kept: tuple[D | Unknown, ...], inferred: bool, dims: Dims[D]) -> D | Unknown | Problem:
+    """The size of ``-1`` (``UNKNOWN`` where there is none or it is not known), or why the
+    tensor's element count and the target's sizes ``kept`` (all but -1) do not fit."""
+    count = dims.product(shape.prefix) if shape.variadic is None else None
+    other = dims.product(kept)
+    if count is None or other is None:
+        return UNKNOWN
+    found: D | Unknown | Problem | _Misfit | None
     if inferred:
-        fits, misfit = not extra and total % count == 0, extra or (rest if total % count else [])
+        found = _solve(count, other, dims)
     else:
-        fits, misfit = total == count and not rest and not extra, rest + extra
-    return () if fits else tuple(dict.fromkeys(str(names[id(dim)]) for dim in misfit or symbols))
+        found = _compare(count, other)
+    if not isinstance(found, _Misfit):
+        return UNKNOWN if found is None else found
+    if not all(dims.size_of(dim) is not None or dims.name_of(dim) is not None for dim in (*shape.prefix, *kept)):
+        return UNKNOWN  # a dim neither literal nor named may be any size
+    texts = (_count_text(shape.prefix, dims), _count_text(kept, dims))
+    return CountMayDiffer(texts, _blamed(count, other, [*shape.prefix, *kept], dims), inferred)
+
+
+class _Misfit:
+    """Counts that fit only for some sizes of their named dims."""
+
+
+def _compare(count: Polynomial, other: Polynomial) -> Problem | _Misfit | None:
+    """Why a tensor's element count and a target's (without -1) may not fit; None if they fit
+    for every size."""
+    if count.literal is not None and other.literal is not None:
+        return None if count == other else CountsDiffer(count.literal, other.literal)
+    if claimed_equal(count, other) or count.literal == 0 or other.literal == 0:
+        return None  # a zero count fits only zero sizes: nothing more is said of it
+    return _Misfit()
+
+
+def _solve(count: Polynomial, other: Polynomial, dims: Dims[D]) -> D | Unknown | Problem | _Misfit:
+    """The size of ``-1``: the tensor's element count over the product of the other sizes."""
+    quotient = exact_quotient(count, other)
+    if quotient is not None:
+        return dims.dim_of(quotient)
+    if count.literal is not None and other.literal is not None:
+        return NotAMultiple(count.literal, other.literal)
+    return _Misfit()
+
+
+def _blamed(count: Polynomial, other: Polynomial, shown: Sequence[D | Unknown], dims: Dims[D]) -> tuple[str, ...]:
+    """The named dims for some of whose sizes two counts may not fit, as messages write them: those
+    on one side only, else (``[B, 2]`` to ``(B, 3)``, which only a size 0 fits) all; in the order
+    the dims show them."""
+    blamed = names(count) ^ names(other) or names(count) | names(other)
+    ordered = [atom for dim in shown if (form := dims.form_of(dim)) is not None for atom in sorted(names(form))]
+    return tuple(dims.atom_text(atom) for atom in dict.fromkeys(ordered) if atom in blamed)
 
 
 def _count_text(shape: Sequence[D | Unknown], dims: Dims[D]) -> str:
     """An element count as messages write it, the product of the dims not 1: ``B*5``, ``1``."""
-    factors = [dims.name_of(dim) or str(dims.size_of(dim)) for dim in shape if dims.size_of(dim) != 1]
+    factors = [_factor_text(dim, dims) for dim in shape if dims.size_of(dim) != 1]
     return "*".join(factors) or "1"
 
 
-def _solve(source: tuple[int, list[D | Unknown]] | None, wanted: tuple[int, list[D | Unknown]], dims: Dims[D]) -> D | Unknown | Problem:
-    """The size of ``-1``: the source's element count over the product of the other sizes."""
-    count, wanted_symbols = wanted
-    if count == 0:
-        return InferredBesideZero()
-    if source is None:
-        return UNKNOWN
-    total, symbols = source
-    rest = list(symbols)
-    for symbol in wanted_symbols:
-        if isinstance(symbol, Unknown) or symbol not in rest:
-            return UNKNOWN
-        rest.remove(symbol)  # the same named dim on both sides cancels out
-    if total % count:
-        return NotAMultiple(total, count) if not symbols and not wanted_symbols else UNKNOWN
-    if not rest:
-        return dims.literal(total // count)
-    if total == count and len(rest) == 1:
-        return rest[0]
-    return UNKNOWN
+def _factor_text(dim: D | Unknown, dims: Dims[D]) -> str:
+    """A dim as a factor of a product: a sum or quotient in parentheses (``B*(C//4)``)."""
+    text = dims.name_of(dim) or str(dims.size_of(dim))
+    return f"({text})" if any(operator in text for operator in "+-/") else text
 
 
 @dataclass(frozen=True)

@@ -5,7 +5,7 @@ it, stands for every size it may take. Where two dims must agree, such a dim aga
 from typing import Any, Generic, Literal as L, TypeVar, assert_type
 
 import typedtensor as tt
-from typedtensor import Dim, Tensor, float32
+from typedtensor import Dim, Div, Mul, Tensor, float32
 
 N = TypeVar("N")
 M = TypeVar("M")
@@ -72,7 +72,7 @@ def squeeze(x: Tensor[float32, B, L[1], T], u: Tensor[float32, Any, L[3]]) -> No
 def reshape(x: Tensor[float32, B, L[5]], y: Tensor[float32, B, T], z: Tensor[float32, B, L[6]], u: Tensor[float32, B, Any]) -> None:
     assert_type(y.reshape((y.shape[1], y.shape[0])), Tensor[float32, T, B])  # the same named dims, reordered
     assert_type(x.reshape((x.shape[0], 5, 1)), Tensor[float32, B, L[5], L[1]])
-    assert_type(z.reshape((-1, 3)), Tensor[float32, Any, L[3]])  # B*6 is a multiple of 3 for every B
+    assert_type(z.reshape((-1, 3)), Tensor[float32, Mul[L[2], B], L[3]])  # B*6 is a multiple of 3 for every B
     assert_type(x.reshape((5, -1)), Tensor[float32, L[5], B])
     assert_type(u.reshape((u.shape[0], 64)), Tensor[float32, B, L[64]])  # an unknown dim may be 64
     x.reshape((-1, 3))  # type: ignore[tensor-dim]  # B*5 is a multiple of 3 only for some B
@@ -142,5 +142,6 @@ def sizes_read_from_shape(x: Tensor[float32, N, M], b: Tensor[float32, B, L[3]])
     assert_type(x @ w, Tensor[float32, N, L[2]])
     column = tt.zeros((b.shape[0], 1), tt.float32)
     assert_type(b * column, Tensor[float32, B, L[3]])
-    half = tt.zeros((x.shape[0] // 2,), tt.float32)  # an int: an unknown dim, never an error
-    x.T + half
+    half = tt.zeros((x.shape[0] // 2,), tt.float32)  # N//2 (SPEC §9): not N for every N
+    assert_type(half, Tensor[float32, Div[N, L[2]]])
+    x.T + half  # type: ignore[tensor-dim]

@@ -118,7 +118,7 @@ def run_dims(x: Tensor[float32, L[2], *Ts, L[3]]) -> None:
     assert_type(rows(x.shape[-2]), int)
     assert_type(x.shape[0], L[2])
     assert_type(x.shape[-1], L[3])
-    assert_type(tt.zeros(x.shape), Tensor[float32, *tuple[Any, ...]])
+    assert_type(tt.zeros(x.shape), Tensor[float32, L[2], *Ts, L[3]])  # as declared
 
 
 class Sequence(Tensor[float32, T, L[4]]):

@@ -5,7 +5,7 @@ from typing import Any, Final, Literal as L, TypeVar, TypeVarTuple, assert_type
 import numpy as np
 
 import typedtensor as tt
-from typedtensor import Dim, Tensor, float32, float64
+from typedtensor import Dim, Mul, Tensor, float32, float64
 
 Ts = TypeVarTuple("Ts")
 N = TypeVar("N")
@@ -23,7 +23,7 @@ def reshape(x: Tensor[float32, L[6], L[4]], images: Tensor[float32, Batch, L[28]
     assert_type(x.reshape((ROWS, -1)), Tensor[float32, L[4], L[6]])
     assert_type(images.reshape((images.shape[0], -1)), Tensor[float32, Batch, L[784]])
     assert_type(tt.reshape(images, (-1, 784)), Tensor[float32, Batch, L[784]])
-    assert_type(tt.reshape(images, (-1, 28)), Tensor[float32, Any, L[28]])  # Batch * 28
+    assert_type(tt.reshape(images, (-1, 28)), Tensor[float32, Mul[L[28], Batch], L[28]])  # Batch * 28 (SPEC §9)
     assert_type(n.reshape((n.shape[0], 2, -1)), Tensor[float32, N, L[2], L[3]])
     assert_type(x.reshape((size, -1)), Tensor[float32, Any, Any])
     images.reshape((images.shape[0], 700))  # type: ignore[tensor-dim]  # runs only if Batch is 0: named dims are rigid
