@@ -10,15 +10,21 @@ import pytest
 from hypothesis import assume, given, strategies as st
 
 from typedtensor._shape_rules import (
+    INT_DIMS,
+    Dims,
     InexactDivision,
     Operation,
+    Polynomial,
     Tree,
     canonical_tree,
+    claimed_equal,
     evaluate,
+    exact_quotient,
     expression_text,
     names,
     normal_form,
     parse_expression,
+    slice_dim,
 )
 
 NAMES = ("B", "C", "H", "N", "T")
@@ -159,3 +165,57 @@ def test_the_names_are_those_written(tree: Tree) -> None:
 @pytest.mark.parametrize(("text", "tree"), [("2-5", -3), ("3-N", Operation("Sub", 3, "N")), ("0-N", Operation("Sub", 0, "N")), ("T*B+B", Operation("Add", "B", Operation("Mul", "B", "T")))])
 def test_the_canonical_tree_is_a_literal_or_starts_with_a_positive_term(text: str, tree: Tree) -> None:
     assert canonical_tree(normal_form(parse_expression(text))) == tree
+
+
+def form(text: str) -> Polynomial:
+    return normal_form(parse_expression(text))
+
+
+@pytest.mark.parametrize(
+    ("numerator", "denominator", "quotient"),
+    [
+        ("B*T*C", "C", "B*T"),
+        ("6*B", "3", "2*B"),
+        ("2*(N//2)*M", "N", "M"),  # the code's // is its claim
+        ("N*M", "2*(N//2)", "M"),
+        ("B*T*C", "4*B*T", None),  # write C//4 to claim it
+        ("5*B", "3", None),
+        ("N+M", "N+M", "1"),
+        ("0", "B", "0"),
+    ],
+)
+def test_exact_quotients(numerator: str, denominator: str, quotient: str | None) -> None:
+    found = exact_quotient(form(numerator), form(denominator))
+    assert found == (None if quotient is None else form(quotient))
+
+
+@given(trees, trees, sizes)
+def test_a_product_over_a_factor_is_the_other_factor_wherever_the_claims_hold(factor: Tree, other: Tree, values: dict[str, int]) -> None:
+    assume(normal_form(factor).terms)  # not 0
+    quotient = exact_quotient(normal_form(Operation("Mul", factor, other)), normal_form(factor))
+    assert quotient is not None
+    try:
+        size, other_size = direct(factor, values), direct(other, values)
+    except NotExact:
+        assume(False)
+    assume(size != 0)
+    assert evaluate(quotient, values) == other_size
+
+
+@pytest.mark.parametrize(("text", "other", "equal"), [("2*(N//2)", "N", True), ("4*((C//4)*B)", "C*B", True), ("N//2", "N", False), ("N-1", "N", False)])
+def test_claimed_equality(text: str, other: str, equal: bool) -> None:
+    assert claimed_equal(form(text), form(other)) is equal
+
+
+NAMED = Dims[str](lambda dim: int(dim) if dim.isdigit() else None, str, form=lambda dim: form(dim), spell=expression_text)
+
+
+@given(st.integers(0, 5), st.none() | st.integers(0, 5), st.sampled_from([None, 1, 2, 3, -1, -2, -3]), st.integers(0, 30))
+def test_a_slice_of_a_named_dim_is_its_length_for_every_size_the_claim_allows(start: int | None, stop: int | None, step: int | None, size: int) -> None:
+    """``x[3:]`` on ``N`` is ``N-3`` (a claim: N >= 3), ``x[::2]`` is ``(N+1)//2`` (Python's floor
+    division: right for every N); the sizes of a named dim, as the runtime's literal ones, are
+    Python's."""
+    dim = slice_dim("N", slice(start, stop, step), NAMED)
+    assert slice_dim(size, slice(start, stop, step), INT_DIMS) == len(range(size)[start:stop:step])
+    if isinstance(dim, str) and size >= (start or 0):
+        assert eval(dim, {"N": size}) == len(range(size)[start:stop:step])  # the text is Python's

@@ -297,7 +297,7 @@ def test_tile_agrees_with_numpy(shape: tuple[int, ...], repetitions: list[int]) 
     [
         (Shape(("B", "3")), ("1", "2"), Shape(("B", "6"))),
         (Shape(("B", "3")), ("2",), Shape(("B", "6"))),
-        (Shape(("B", "1")), ("2", "N"), Shape((UNKNOWN, "N"))),
+        (Shape(("B", "1")), ("2", "N"), Shape(("2*B", "N"))),  # SPEC §9
         (Shape(("B", "3")), ("0", "1"), Shape(("0", "3"))),
         (Shape(("3",)), ("-1",), NegativeRepetition(-1)),
         (Shape(("B",), "*Ts", ("3",)), ("2",), Shape(("B",), "*Ts", ("6",))),
@@ -369,9 +369,9 @@ def test_stack_agrees_with_numpy(case: tuple[list[tuple[int, ...]], int]) -> Non
     ("shapes", "axis", "expected"),
     [
         ([Shape(("B", "3")), Shape(("B", "5"))], -1, Shape(("B", "8"))),
-        ([Shape(("B", "3")), Shape(("C", "3"))], 0, Shape((UNKNOWN, "3"))),
+        ([Shape(("B", "3")), Shape(("C", "3"))], 0, Shape(("B+C", "3"))),  # SPEC §9
         ([Shape(("B", "3")), Shape(("0", "3"))], 0, Shape(("B", "3"))),
-        ([Shape(("B", "3")), Shape(("2", "N"))], 0, Shape((UNKNOWN, "3"))),  # N must be 3
+        ([Shape(("B", "3")), Shape(("2", "N"))], 0, Shape(("B+2", "3"))),  # N must be 3
         ([Shape(("B", "3")), Shape(("C", "4"))], 0, JoinedSizesDiffer((3, 4), 1)),
         ([Shape(("B", "3")), Shape(("3",))], 0, RanksDiffer((2, 1))),
         ([Shape(("B", "3")), Shape((), "*Ts", ("2", "2", "3"))], 0, RanksDiffer((2, 3), rank_is_minimum=True)),

@@ -151,11 +151,29 @@ def floor_divided(numerator: Polynomial, denominator: Polynomial) -> Polynomial:
 
 
 def _quotient(numerator: Polynomial, denominator: Polynomial) -> Polynomial | None:
-    """``numerator / denominator`` where the denominator is one monomial that divides every term,
-    or equals the numerator; else None."""
-    if numerator == denominator and denominator.terms:
-        return constant(1)
-    return _divided_by_monomial(numerator, *denominator.terms[0]) if len(denominator.terms) == 1 else None
+    """``numerator / denominator`` where it is a polynomial with integer coefficients, else None:
+    exact division, each step taking the remainder's leading term over the divisor's (in graded
+    lexicographic order, which multiplication keeps, so the leading term falls every step)."""
+    if not denominator.terms:
+        return None
+    atoms = sorted({part for monomial, _ in numerator.terms + denominator.terms for part in monomial}, key=_atom_key)
+
+    def order(term: tuple[Monomial, int]) -> tuple[int, tuple[int, ...]]:
+        return len(term[0]), tuple(term[0].count(part) for part in atoms)
+
+    lead, lead_coefficient = max(denominator.terms, key=order)
+    quotient: list[tuple[Monomial, int]] = []
+    remainder = numerator
+    while remainder.terms:
+        monomial, coefficient = max(remainder.terms, key=order)
+        factor = Counter(monomial)
+        factor.subtract(lead)
+        if any(power < 0 for power in factor.values()) or coefficient % lead_coefficient:
+            return None
+        step = (tuple(factor.elements()), coefficient // lead_coefficient)
+        quotient.append(step)
+        remainder = plus(remainder, times(_polynomial([step]), denominator), -1)
+    return _polynomial(quotient)
 
 
 def exact_quotient(numerator: Polynomial, denominator: Polynomial) -> Polynomial | None:

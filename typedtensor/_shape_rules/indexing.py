@@ -23,6 +23,7 @@ from types import EllipsisType
 from typing import ClassVar, Generic, TypeAlias
 
 from .core import UNKNOWN, D, Dims, Problem, Shape, Unknown, V, join_shapes
+from .dim_arithmetic import constant, floor_divided, plus
 
 
 def bool_index_message(op: str) -> str:
@@ -108,14 +109,29 @@ def index_problem(index: int, size: int | None, axis: int | None) -> IndexOutOfR
 
 def slice_dim(dim: D | Unknown, item: slice, dims: Dims[D]) -> D | Unknown:
     """The dim ``dim[item]`` leaves: a full slice keeps the dim itself; literal bounds on a literal
-    dim give a literal length; anything else (and a zero step, which the runtime refuses) is unknown."""
+    dim give a literal length; on a named dim ``N``, a start ``a >= 0`` with no stop and a step
+    ``s`` gives ``(N-a+s-1)//s`` (SPEC §9: ``x[3:]`` is ``N-3``, a claim the run checks, and
+    ``x[::2]`` is ``(N+1)//2``); anything else (a stop, a negative bound, a zero step, which the
+    runtime refuses) is unknown."""
     bounds = (item.start, item.stop, item.step)
     if any(isinstance(bound, Unknown) for bound in bounds) or item.step == 0:
         return UNKNOWN
     if item.start is None and item.stop is None and item.step in (None, 1, -1):
         return dim
     size = dims.size_of(dim)
-    return UNKNOWN if size is None else dims.literal(len(range(*item.indices(size))))
+    if size is not None:
+        return dims.literal(len(range(*item.indices(size))))
+    return _named_slice(dim, item.start, item.stop, item.step or 1, dims)
+
+
+def _named_slice(dim: D | Unknown, start: int | None, stop: int | None, step: int, dims: Dims[D]) -> D | Unknown:
+    """The length of ``dim[start::step]`` as an expression of the named dim: a whole dim with a
+    step, or the dim from ``start`` on with a positive step; unknown for any other slice."""
+    form = dims.form_of(dim)
+    if form is None or stop is not None or (start is not None and (start < 0 or step < 0)):
+        return UNKNOWN
+    stride, skipped = abs(step), start or 0
+    return dims.dim_of(floor_divided(plus(form, constant(stride - 1 - skipped)), constant(stride)))
 
 
 def index_shape(shape: Shape[D, V], items: Sequence[IndexItem[D, V]], dims: Dims[D]) -> Shape[D, V] | Problem:

@@ -10,12 +10,14 @@ agrees only for some sizes (``DimsMayDiffer``, outranked by two literals that di
 
 from __future__ import annotations
 
+import functools
 import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import ClassVar
 
 from .core import UNKNOWN, D, Dims, DimsMayDiffer, Problem, Shape, Unknown, V, clash, join_operands
+from .dim_arithmetic import plus
 from .reductions import AxisOutOfRange
 
 
@@ -51,7 +53,7 @@ class JoinedSizesDiffer(Problem):
 
 
 def concat_shape(shapes: Sequence[Shape[D, V]], axis: int | Unknown, dims: Dims[D], count_known: bool = True) -> Shape[D, V] | Problem:
-    """The shape of ``concat(tensors, axis)``: literal sizes along ``axis`` added, other dims agreed.
+    """The shape of ``concat(tensors, axis)``: sizes along ``axis`` added, other dims agreed.
 
     >>> from typedtensor._shape_rules import INT_DIMS
     >>> concat_shape([Shape((2, 3)), Shape((2, 5))], -1, INT_DIMS)
@@ -150,11 +152,12 @@ def _agreed(column: list[D | Unknown], dims: Dims[D], axis: int) -> D | Unknown 
 
 
 def _sum(column: list[D | Unknown], dims: Dims[D], count_known: bool) -> D | Unknown:
-    """The joined size along the axis: literal if every size is, else the one size not 0."""
+    """The joined size along the axis: the sum of the sizes (``N+M``, SPEC §9; literal if every
+    size is), else the one size not 0."""
     if not count_known:
         return UNKNOWN
-    sizes = [dims.size_of(dim) for dim in column]
-    if all(size is not None for size in sizes):
-        return dims.literal(sum(size for size in sizes if size is not None))
-    others = [dim for dim, size in zip(column, sizes) if size != 0]
+    forms = [dims.form_of(dim) for dim in column]
+    if all(form is not None for form in forms):
+        return dims.dim_of(functools.reduce(plus, (form for form in forms if form is not None)))
+    others = [dim for dim in column if dims.size_of(dim) != 0]
     return others[0] if len(others) == 1 else UNKNOWN

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import ClassVar, Final
 
 from .core import UNKNOWN, Clash, D, Dims, DimsMayDiffer, Problem, Shape, Unknown, V, clash
-from .dim_arithmetic import Polynomial, claimed_equal, exact_quotient, names
+from .dim_arithmetic import Polynomial, claimed_equal, exact_quotient, names, times as product
 from .reductions import SELECTION_REDUCE, AxisOutOfRange, AxisSpec, reduce_shape
 
 #: The size reshape solves from the element count.
@@ -370,7 +370,7 @@ def tile_shape(shape: Shape[D, V], repetitions: Sizes[D], dims: Dims[D]) -> Shap
     """The shape of ``tile(x, repetitions)``: each dim times its repetition, aligned from the end.
 
     numpy's (and the array API's) rule: the shorter of the shape and the repetitions is padded
-    with 1s in front. A literal size times a literal repetition is literal; times 1 the dim stays.
+    with 1s in front. Each dim is its size times its repetition (``2*N``, SPEC §9); times 1 the dim stays.
 
     >>> from typedtensor._shape_rules import INT_DIMS
     >>> tile_shape(Shape((2, 3)), (2, 1, 2), INT_DIMS)
@@ -385,11 +385,10 @@ def tile_shape(shape: Shape[D, V], repetitions: Sizes[D], dims: Dims[D]) -> Shap
         size, count = dims.size_of(dim), dims.size_of(repetition)
         if count == 1:
             return dim
-        if size == 1:
-            return repetition
         if size == 0 or count == 0:
             return dims.literal(0)
-        return dims.literal(size * count) if size is not None and count is not None else UNKNOWN
+        form, repeated = dims.form_of(dim), dims.form_of(repetition)
+        return UNKNOWN if form is None or repeated is None else dims.dim_of(product(form, repeated))  # ``2*N``
 
     one: tuple[D | Unknown] = (dims.literal(1),)
     if shape.variadic is None:

@@ -2,9 +2,9 @@
 
 from __future__ import annotations  # the file is imported for doctests too: one wrong-arity annotation is a case
 
-from typing import Any, Literal as L, TypeAlias, TypeVar, assert_type
+from typing import Any, Final, Literal as L, TypeAlias, TypeVar, assert_type
 
-from typedtensor import Add, Dim, Div, Mul, Sub, Tensor, check, float32
+from typedtensor import Add, Dim, Div, Mul, Sub, Tensor, check, concat, float32, reshape, tile, zeros
 
 A = TypeVar("A")
 B = TypeVar("B")
@@ -115,3 +115,35 @@ def expressions_are_rigid(x: Tensor[float32, Mul[Batch, Time], L[64]], y: Tensor
     assert_type(x + y, Tensor[float32, Mul[Batch, Time], L[64]])
     assert_type(x + row, Tensor[float32, Mul[Batch, Time], L[64]])
     x.T + row  # type: ignore[tensor-dim]  # Batch*Time against 64
+
+
+# Where expressions come from (SPEC §9): the ops compute them, in the same normal form.
+
+WIDTH: Final = 64
+N_HEAD: Final = 4
+
+
+def computed_by_reshape(x: Tensor[float32, B, T, C]) -> None:
+    b, t, c = x.shape
+    assert_type(x.reshape((-1, c)), Tensor[float32, Mul[B, T], C])
+    assert_type(x.reshape((b * t, c)), Tensor[float32, Mul[T, B], C])
+    assert_type(reshape(x, (-1,)), Tensor[float32, Mul[Mul[B, C], T]])
+    assert_type(x.reshape((-1, c)).reshape((b, t, c)), Tensor[float32, B, T, C])  # back: the counts are one product
+    assert_type(x.reshape((b, t, N_HEAD, c // N_HEAD)), Tensor[float32, B, T, L[4], Div[C, L[4]]])  # the code's // is its claim
+    x.reshape((b, t, N_HEAD, -1))  # type: ignore[tensor-dim]  # C/4 is not exact for every C: write c // 4
+    x.reshape((b, t, 3, c // 4))  # type: ignore[tensor-dim]  # 3*(C//4) is not C
+    assert_type(zeros((WIDTH // N_HEAD, 2 * b)), Tensor[float32, L[16], Mul[L[2], B]])  # Final ints fold
+
+
+def joined(x: Tensor[float32, N, L[3]], y: Tensor[float32, M, L[3]]) -> None:
+    assert_type(concat([x, y]), Tensor[float32, Add[N, M], L[3]])
+    assert_type(concat([x, y, x]), Tensor[float32, Add[Mul[L[2], N], M], L[3]])
+    assert_type(tile(x, (2, 1)), Tensor[float32, Mul[L[2], N], L[3]])
+    assert_type(concat([y, x]), Tensor[float32, Add[N, M], L[3]])  # N+M is M+N
+
+
+def sliced(x: Tensor[float32, N, L[8]]) -> None:
+    assert_type(x[3:], Tensor[float32, Sub[N, L[3]], L[8]])  # a claim the run checks (N >= 3)
+    assert_type(x[::2], Tensor[float32, Div[Add[N, L[1]], L[2]], L[8]])  # (N+1)//2: every N
+    assert_type(x[:-1], Tensor[float32, Any, L[8]])  # a negative bound: unknown
+    assert_type(x[:, 3:], Tensor[float32, N, L[5]])

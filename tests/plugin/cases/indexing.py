@@ -4,7 +4,7 @@ adds ``Literal[1]``, ``...`` stands for the dims no other item takes, index tens
 from typing import Any, Final, Literal as L, TypeVar, TypeVarTuple, assert_type
 
 import typedtensor as tt
-from typedtensor import Dim, Tensor, float32
+from typedtensor import Dim, Sub, Tensor, float32
 
 Ts = TypeVarTuple("Ts")
 N = TypeVar("N")
@@ -48,7 +48,8 @@ def named_and_generic(b: Tensor[float32, Batch, L[4]], g: Tensor[float32, N, N])
     assert_type(b[0], Tensor[float32, L[4]])
     assert_type(b[:], Tensor[float32, Batch, L[4]])  # a full slice keeps the dim itself
     assert_type(b[::-1, 1:], Tensor[float32, Batch, L[3]])
-    assert_type(b[2:], Tensor[float32, Any, L[4]])  # a slice of a named dim: unknown length
+    assert_type(b[2:], Tensor[float32, Sub[Batch, L[2]], L[4]])  # a slice of a named dim (SPEC §9)
+    assert_type(b[:2], Tensor[float32, Any, L[4]])  # min(Batch, 2): unknown
     assert_type(b[:, 7:], Tensor[float32, Batch, L[0]])
     assert_type(g[0], Tensor[float32, N])
     assert_type(g[None, :, 5], Tensor[float32, L[1], N])  # no size to check 5 against

@@ -5,7 +5,7 @@ it, stands for every size it may take. Where two dims must agree, such a dim aga
 from typing import Any, Generic, Literal as L, TypeVar, assert_type
 
 import typedtensor as tt
-from typedtensor import Dim, Div, Mul, Tensor, float32
+from typedtensor import Add, Dim, Div, Mul, Tensor, float32
 
 N = TypeVar("N")
 M = TypeVar("M")
@@ -53,7 +53,7 @@ def matmul(q: Tensor[float32, B, T, L[64]], k: Tensor[float32, B, T, L[64]], w: 
 
 def joins(a: Tensor[float32, B, L[3]], b: Tensor[float32, T, L[3]], c: Tensor[float32, L[2], L[3]], u: Tensor[float32, Any, L[3]]) -> None:
     assert_type(tt.concat([a, a], axis=1), Tensor[float32, B, L[6]])
-    assert_type(tt.concat([a, b], axis=0), Tensor[float32, Any, L[3]])  # the joined axis may differ
+    assert_type(tt.concat([a, b], axis=0), Tensor[float32, Add[B, T], L[3]])  # the joined axis may differ
     assert_type(tt.stack([a, u]), Tensor[float32, L[2], B, L[3]])
     tt.stack([a, b])  # type: ignore[tensor-dim]
     tt.stack([a, c], axis=-1)  # type: ignore[tensor-dim]

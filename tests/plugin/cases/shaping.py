@@ -5,7 +5,7 @@ from typing import Any, Final, Literal as L, TypeVar, TypeVarTuple, assert_type
 import numpy as np
 
 import typedtensor as tt
-from typedtensor import Dim, Mul, Tensor, float32, float64
+from typedtensor import Add, Dim, Mul, Tensor, float32, float64
 
 Ts = TypeVarTuple("Ts")
 N = TypeVar("N")
@@ -79,7 +79,7 @@ def expand_and_squeeze_errors(x: Tensor[float32, L[2], L[3]]) -> None:
 def joins(a: Tensor[float32, Batch, L[3]], b: Tensor[float32, Batch, L[5]], c: Tensor[float64, L[2], L[3]], many: list[Tensor[float32, Batch, L[3]]]) -> None:
     assert_type(tt.concat((a, b), axis=1), Tensor[float32, Batch, L[8]])
     assert_type(tt.concat([a, b], axis=-1), Tensor[float32, Batch, L[8]])
-    assert_type(tt.concat((a, c)), Tensor[float64, Any, L[3]])
+    assert_type(tt.concat((a, c)), Tensor[float64, Add[Batch, L[2]], L[3]])
     assert_type(tt.concat((c, c)), Tensor[float64, L[4], L[3]])
     assert_type(tt.concat(many, axis=0), Tensor[float32, Any, L[3]])
     assert_type(tt.concat(many, axis=1), Tensor[float32, Batch, Any])
