@@ -15,16 +15,19 @@ the annotations.
 
 from __future__ import annotations
 
+import operator
+from collections.abc import Callable
 from typing import Final
 
 from mypy.checker import TypeChecker
 from mypy.lookup import lookup_fully_qualified
 from mypy.nodes import TypeInfo
-from mypy.plugin import AttributeContext, CheckerPluginInterface
-from mypy.types import Instance, TupleType, Type, TypeVarTupleType, TypeVarType, UnpackType, get_proper_type
+from mypy.plugin import AttributeContext, CheckerPluginInterface, MethodContext
+from mypy.types import Instance, LiteralType, TupleType, Type, TypeVarTupleType, TypeVarType, UnpackType, get_proper_type
 
 from typing_plugins._calls import note_failure
 from typing_plugins._names import DIM_SIZE, TENSOR
+from typing_plugins._tensor_types import int_literal
 
 
 def shape_attribute_hook(ctx: AttributeContext) -> Type:
@@ -67,4 +70,26 @@ def _is_object(typ: Type) -> bool:
     return isinstance(proper, Instance) and proper.type.fullname == "builtins.object"
 
 
+def folded(compute: Callable[[int, int], int]) -> Callable[[MethodContext], Type]:
+    """The hook of an ``int`` operator: on two literal operands (``Final`` names too) the result
+    keeps its value, as a literal does (``HEAD: Final = WIDTH // N_HEAD`` is a literal size, SPEC
+    §9); otherwise mypy's ``int``. Only the value is added: a variable still gets ``int``."""
+
+    def fold(ctx: MethodContext) -> Type:
+        result = get_proper_type(ctx.default_return_type)
+        if not (isinstance(result, Instance) and result.type.fullname == "builtins.int" and len(ctx.arg_types) == 1 and len(ctx.arg_types[0]) == 1):
+            return ctx.default_return_type
+        left, right = int_literal(ctx.type), int_literal(ctx.arg_types[0][0])
+        if left is None or right is None or (compute is operator.floordiv and right == 0):
+            return ctx.default_return_type
+        return result.copy_modified(last_known_value=LiteralType(compute(left, right), result))
+
+    return fold
+
+
 ATTRIBUTE_HOOKS: Final = {f"{TENSOR}.shape": shape_attribute_hook}
+#: The ``int`` operators whose literal results become literals.
+INT_OPERATOR_HOOKS: Final = {
+    f"builtins.int.{name}": folded(compute)
+    for name, compute in (("__add__", operator.add), ("__sub__", operator.sub), ("__mul__", operator.mul), ("__floordiv__", operator.floordiv))
+}

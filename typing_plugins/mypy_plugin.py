@@ -24,7 +24,7 @@ from typing_plugins._rules import SOURCES_DIGEST
 from typing_plugins._signatures import LOOSENED, signature_hook
 
 #: Bump whenever inference changes: mypy then drops cached results computed by an older plugin.
-PLUGIN_VERSION: Final = 11
+PLUGIN_VERSION: Final = 12
 
 #: Functions by the fullname mypy resolves the re-exported name to.
 FUNCTION_HOOKS: Final[dict[str, FunctionHook]] = {
@@ -44,7 +44,7 @@ METHOD_HOOKS: Final[dict[str, MethodHook]] = {
     **_indexing.METHOD_HOOKS,
 }
 #: Methods of other classes by fullname, such as ``int.__eq__`` with a tensor argument.
-OTHER_METHOD_HOOKS: Final[dict[str, MethodHook]] = {**_elementwise.SCALAR_METHOD_HOOKS, **_elementwise.ARRAY_METHOD_HOOKS}
+OTHER_METHOD_HOOKS: Final[dict[str, MethodHook]] = {**_elementwise.SCALAR_METHOD_HOOKS, **_elementwise.ARRAY_METHOD_HOOKS, **_shape_ints.INT_OPERATOR_HOOKS}
 #: Attributes of ``Tensor`` by fullname (``x.T``, ``x.shape``).
 ATTRIBUTE_HOOKS: Final[dict[str, _shaping.AttributeHook]] = {**_shaping.ATTRIBUTE_HOOKS, **_shape_ints.ATTRIBUTE_HOOKS}
 

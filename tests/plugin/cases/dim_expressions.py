@@ -121,6 +121,7 @@ def expressions_are_rigid(x: Tensor[float32, Mul[Batch, Time], L[64]], y: Tensor
 
 WIDTH: Final = 64
 N_HEAD: Final = 4
+HEAD: Final = WIDTH // N_HEAD  # a literal: Final ints fold
 
 
 def computed_by_reshape(x: Tensor[float32, B, T, C]) -> None:
@@ -132,7 +133,10 @@ def computed_by_reshape(x: Tensor[float32, B, T, C]) -> None:
     assert_type(x.reshape((b, t, N_HEAD, c // N_HEAD)), Tensor[float32, B, T, L[4], Div[C, L[4]]])  # the code's // is its claim
     x.reshape((b, t, N_HEAD, -1))  # type: ignore[tensor-dim]  # C/4 is not exact for every C: write c // 4
     x.reshape((b, t, 3, c // 4))  # type: ignore[tensor-dim]  # 3*(C//4) is not C
-    assert_type(zeros((WIDTH // N_HEAD, 2 * b)), Tensor[float32, L[16], Mul[L[2], B]])  # Final ints fold
+    assert_type(zeros((WIDTH // N_HEAD, 2 * b)), Tensor[float32, L[16], Mul[L[2], B]])
+    assert_type(zeros((HEAD, N_HEAD * HEAD)), Tensor[float32, L[16], L[64]])
+    count = 3 * 4
+    count = b  # a variable computed from literals is still an int
 
 
 def joined(x: Tensor[float32, N, L[3]], y: Tensor[float32, M, L[3]]) -> None:

@@ -29,13 +29,13 @@ def rows(n: int) -> int:
 def literal_dims(x: Tensor[float32, L[4], L[6]]) -> None:
     steps = tt.arange(0, x.shape[0], 2)
     flat = x.reshape(x.shape[0] * x.shape[1])
-    assert_type(x.shape[0] // 2, int)
-    assert_type(x.shape[0] * x.shape[1], int)
+    assert_type(x.shape[0] // 2, L[2])  # literal sizes fold, as Final ints do (SPEC §9)
+    assert_type(x.shape[0] * x.shape[1], L[24])
     assert_type(steps, Tensor[tt.int64, L[2]])
     np.arange(x.shape[0])  # an int: no error (the result's type is numpy's, which varies by version)
     assert_type(range(x.shape[1]), range)
     assert_type(rows(x.shape[0]), int)
-    assert_type(flat, Tensor[float32, Any])
+    assert_type(flat, Tensor[float32, L[24]])
 
 
 def named_dims(x: Tensor[float32, Batch, L[6]]) -> None:
