@@ -127,6 +127,7 @@ def causal_attention(
 
 @tt.shapechecked
 def self_attention(x: Tensor[float32, Batch, Time, Width], p: Attention) -> Tensor[float32, Batch, Time, Width]:
+    """Causal attention in every head, the heads' results side by side again, then projected."""
     b, t, c = x.shape
     heads = causal_attention(split_heads(x @ p.w_q), split_heads(x @ p.w_k), split_heads(x @ p.w_v))
     return tt.transpose(heads, (0, 2, 1, 3)).reshape((b, t, c)) @ p.w_out
