@@ -5,15 +5,19 @@ with a wrong answer. mypy with typedtensor's plugin reports every one of them be
 runs; the comment on the line says which error code it gives (a test checks each, and that
 mypy reports nothing else here). Run the file to see the runtime's error for each.
 
-The last two are written with named dims, as model code is: a named dim stands for every size it
-may take, so where it must agree with a literal or another named dim the code works only for some
-sizes (``tensor-dim``). The runtime, which sees sizes, reports the failure for the sizes it got.
+The last six are written with named dims, as model code is, four of them a transformer block's
+(``examples/transformer.py`` is the block written right). A named dim stands for every size it may
+take, so where it must agree with a literal or another named dim the code works only for some
+sizes (``tensor-dim``); two literals that clash fail for every size, named dims around them or not,
+and get the literal code. The runtime, which sees sizes, reports the failure for the sizes it got.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from typing import Literal as L
+
+import numpy as np
 
 import typedtensor as tt
 from typedtensor import Dim, Tensor, float32
@@ -27,7 +31,12 @@ class Batch(Dim): ...
 class Time(Dim): ...
 
 
+class Context(Dim): ...
+
+
 Tokens = Tensor[float32, Batch, Time, L[64]]
+Heads = Tensor[float32, Batch, L[4], Time, L[16]]  # Tokens split into 4 heads of 16 features
+OtherKeys = Tensor[float32, Batch, L[4], Context, L[16]]  # the keys of another sequence, in heads
 
 
 def wrong_axis(scores: Scores) -> object:
@@ -75,6 +84,31 @@ def attention_scores_unpermuted(q: Tokens, k: Tokens) -> object:
     return q @ k  # error: tensor-dim
 
 
+def split_heads_wrong_count(x: Tokens) -> object:
+    """Six heads of a width of 64: each gets 64 // 6 = 10 features, and 6 * 10 is not 64."""
+    b, t, c = x.shape
+    return x.reshape((b, t, 6, c // 6))  # error: tensor-reshape
+
+
+def scores_transposed_whole(q: Heads, k: Heads) -> object:
+    """``q @ k.T`` on [Batch, 4, Time, 16]: ``.T`` reverses all four dims, not the last two."""
+    return q @ k.T  # error: tensor-matmul
+
+
+def unflattened_swapped(x: Tokens, w: Tensor[float32, L[64], L[64]]) -> object:
+    """Tokens flattened to [Batch*Time, 64] for a per-token layer, put back as [Time, Batch, 64]."""
+    b, t, c = x.shape
+    tokens = x.reshape((-1, c)) @ w
+    return x + tokens.reshape((t, b, c))  # error: tensor-dim
+
+
+def causal_mask_on_other_keys(q: Heads, k: OtherKeys) -> object:
+    """A [Time, Time] causal mask on [Batch, 4, Time, Context] scores, whose keys are another sequence's."""
+    scores = q @ tt.transpose(k, (0, 1, 3, 2))
+    positions = tt.arange(q.shape[2])
+    return tt.where(positions[None, :] > positions[:, None], -np.inf, scores)  # error: tensor-dim
+
+
 BUGS: list[Callable[[], object]] = [
     lambda: wrong_axis(tt.zeros((32, 10))),
     lambda: forgot_keepdims(tt.zeros((32, 10))),
@@ -85,6 +119,10 @@ BUGS: list[Callable[[], object]] = [
     lambda: index_out_of_range(tt.zeros((32, 10))),
     lambda: forgot_keepdims_named(tt.check(tt.zeros((2, 5, 64)), Tokens)),  # literal data made Batch and Time
     lambda: attention_scores_unpermuted(tt.check(tt.zeros((2, 5, 64)), Tokens), tt.check(tt.zeros((2, 5, 64)), Tokens)),
+    lambda: split_heads_wrong_count(tt.check(tt.zeros((2, 5, 64)), Tokens)),
+    lambda: scores_transposed_whole(tt.check(tt.zeros((2, 4, 5, 16)), Heads), tt.check(tt.zeros((2, 4, 5, 16)), Heads)),
+    lambda: unflattened_swapped(tt.check(tt.zeros((2, 5, 64)), Tokens), tt.zeros((64, 64))),
+    lambda: causal_mask_on_other_keys(tt.check(tt.zeros((2, 4, 5, 16)), Heads), tt.check(tt.zeros((2, 4, 7, 16)), OtherKeys)),
 ]
 
 if __name__ == "__main__":

@@ -6,6 +6,8 @@ import re
 import subprocess
 import sys
 
+import numpy as np
+
 from tests.support import PROJECT
 
 EXAMPLES = PROJECT / "examples"
@@ -43,3 +45,9 @@ def test_softmax_regression_learns_the_digits() -> None:
 def test_the_mlp_learns_the_digits() -> None:
     output = _run("mlp.py")
     assert _test_accuracy(output) > 90
+
+
+def test_the_transformer_block_runs_on_a_small_batch() -> None:
+    """Its numbers are checked against a numpy twin in test_transformer_example.py."""
+    match = re.fullmatch(r"output \(2, 8, 64\) float32, checksum (-?\d+\.\d{6})\n", _run("transformer.py"))
+    assert match is not None and np.isfinite(float(match[1]))
