@@ -87,7 +87,7 @@ def attention_scores_unpermuted(q: Tokens, k: Tokens) -> object:
 def split_heads_wrong_count(x: Tokens) -> object:
     """Six heads of a width of 64: each gets 64 // 6 = 10 features, and 6 * 10 is not 64."""
     b, t, c = x.shape
-    return x.reshape((b, t, 6, c // 6))  # error: tensor-reshape
+    return x.reshape((b, t, 6, c // 6))  # error: tensor-dim
 
 
 def scores_transposed_whole(q: Heads, k: Heads) -> object:

@@ -32,7 +32,7 @@ from mypy.types import (
 from typing_plugins._calls import CallContext, NotUnderstood, mypy_dims
 from typing_plugins._names import DIM
 from typing_plugins._rules import shape_rules
-from typing_plugins._tensor_types import DIM_EXPRESSION_CLASSES, declared_dim, dtype_name, int_literal, read_from_shape, tensor_type
+from typing_plugins._tensor_types import DIM_EXPRESSION_CLASSES, declared_dim, dtype_name, int_literal, tensor_type
 
 #: The kinds of sequence ``axis`` may be (any subclass too); not ``bytes``, ``range`` or ``deque``.
 _SEQUENCES: Final = ("builtins.tuple", "builtins.list")
@@ -332,8 +332,8 @@ def dim_argument(ctx: CallContext, formal: str) -> Type | shape_rules.Unknown | 
         return LiteralType(value, ctx.api.named_generic_type("builtins.int", []))
     if isinstance(proper, Instance) and proper.type.has_base(DIM):
         return proper
-    if isinstance(proper, TypeVarType) and read_from_shape(proper):
-        return declared_dim(proper)  # a size, never negative (another int TypeVar may be: arange(-3) is empty)
+    if isinstance(proper, TypeVarType):
+        return declared_dim(proper)  # a dim: read from ``x.shape``, or a size the function's annotations name
     _axis_item(proper)  # some int, read as an axis is (anything else: NotUnderstood, mypy reports it)
     return shape_rules.UNKNOWN
 

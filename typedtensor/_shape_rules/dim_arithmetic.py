@@ -139,11 +139,14 @@ def normal_form(tree: Tree) -> Polynomial:
 
 
 def floor_divided(numerator: Polynomial, denominator: Polynomial) -> Polynomial:
-    """``numerator // denominator``: the quotient where it is exact in normal form, else a ``Floor``
+    """``numerator // denominator``: Python's for two literals, the quotient where it is exact in
+    normal form, else a ``Floor``
     of the two with their common factor (an integer and atoms, which leave the quotient as it is)
     taken out."""
     if denominator.literal == 1:
         return numerator
+    if numerator.literal is not None and denominator.literal:
+        return constant(numerator.literal // denominator.literal)  # literals fold, as Python computes them
     factor = _common_factor(numerator.terms + denominator.terms)
     numerator, denominator = _divided(numerator, factor), _divided(denominator, factor)
     quotient = _quotient(numerator, denominator)
