@@ -225,6 +225,8 @@ def sizes_argument(ctx: CallContext, formal: str) -> tuple[Type | shape_rules.Un
         dims = mypy_dims(ctx.api)
         return tuple(_item_dim(ctx, item, dims) for item in expr.items)
     proper = _proper(typ)
+    if isinstance(expr, OpExpr) and isinstance(proper, Instance) and _is_index(proper):
+        return (_item_dim(ctx, expr, mypy_dims(ctx.api)),)  # one size the code computes
     if isinstance(proper, TupleType):
         return tuple(_dim(item) for item in proper.items)
     if isinstance(proper, Instance) and proper.type.has_base("typing.Sequence"):

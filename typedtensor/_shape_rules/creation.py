@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import ClassVar, Final, TypeAlias, Union
 
 from .core import UNKNOWN, D, Dims, Problem, Shape, Unknown, V
+from .dim_arithmetic import range_length
 from .dtypes import ScalarKind
 
 
@@ -29,8 +30,9 @@ def arange_shape(
     start: D | Unknown, stop: D | Unknown | None, step: D | Unknown | None, dims: Dims[D]
 ) -> Shape[D, V] | Problem:
     """numpy's ``arange(start, stop, step)``, ``arange(stop)`` when ``stop`` is None: one dim,
-    ``stop`` itself when counting from 0 by 1 (a named dim stays named), else the literal length
-    where every bound is literal."""
+    ``stop`` itself when counting from 0 by 1 (a named dim stays named), the literal length where
+    every bound is literal, and from a literal start ``a >= 0`` by a literal step ``s > 0`` to a
+    named dim ``N``, ``(N-a+s-1)//s`` (SPEC §9, as for ``x[a::s]``: a claim that ``N >= a``)."""
     if stop is None:
         start, stop = dims.literal(0), start
     step_size = 1 if step is None else dims.size_of(step)
@@ -39,8 +41,13 @@ def arange_shape(
     start_size, stop_size = dims.size_of(start), dims.size_of(stop)
     if start_size == 0 and step_size == 1 and (stop_size is None or stop_size >= 0):
         return Shape((stop,))
-    if start_size is None or stop_size is None or step_size is None:
+    if start_size is None or step_size is None:
         return Shape((UNKNOWN,))
+    if stop_size is None:
+        form = dims.form_of(stop)
+        if form is None or start_size < 0 or step_size < 0:
+            return Shape((UNKNOWN,))
+        return Shape((dims.dim_of(range_length(form, start_size, step_size)),))
     return Shape((dims.literal(len(range(start_size, stop_size, step_size))),))
 
 

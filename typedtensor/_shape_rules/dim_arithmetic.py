@@ -153,6 +153,12 @@ def floor_divided(numerator: Polynomial, denominator: Polynomial) -> Polynomial:
     return quotient if quotient is not None else _atom_polynomial(Floor(numerator, denominator))
 
 
+def range_length(stop: Polynomial, start: int, step: int) -> Polynomial:
+    """``len(range(start, stop, step))`` for a ``stop >= start`` and a positive step:
+    ``(stop-start+step-1)//step``."""
+    return floor_divided(plus(stop, constant(step - 1 - start)), constant(step))
+
+
 def _quotient(numerator: Polynomial, denominator: Polynomial) -> Polynomial | None:
     """``numerator / denominator`` where it is a polynomial with integer coefficients, else None:
     exact division, each step taking the remainder's leading term over the divisor's (in graded

@@ -23,7 +23,7 @@ from types import EllipsisType
 from typing import ClassVar, Generic, TypeAlias
 
 from .core import UNKNOWN, D, Dims, Problem, Shape, Unknown, V, join_shapes
-from .dim_arithmetic import constant, floor_divided, plus
+from .dim_arithmetic import range_length
 
 
 def bool_index_message(op: str) -> str:
@@ -131,7 +131,7 @@ def _named_slice(dim: D | Unknown, start: int | None, stop: int | None, step: in
     if form is None or stop is not None or (start is not None and (start < 0 or step < 0)):
         return UNKNOWN
     stride, skipped = abs(step), start or 0
-    return dims.dim_of(floor_divided(plus(form, constant(stride - 1 - skipped)), constant(stride)))
+    return dims.dim_of(range_length(form, skipped, stride))
 
 
 def index_shape(shape: Shape[D, V], items: Sequence[IndexItem[D, V]], dims: Dims[D]) -> Shape[D, V] | Problem:
