@@ -81,6 +81,10 @@ def _calls(r: random.Random) -> list[str]:
         f"tt.tile(a, ({r.randint(1, 3)}, {r.randint(1, 3)}))", "tt.broadcast_to(a, (2, 3))", "tt.broadcast_to(a, b.shape)",
         "tt.exp(a)", "-a", "abs(a)", "a.astype(tt.float64)", f"tt.take(a, tt.zeros((2, 3), tt.int64), axis={k})",
         "(a + b).sum(axis=0)", "tt.exp(a @ b)", "a.reshape((-1,))[::2]",
+        # dim expressions (SPEC §9); a // the code writes is a claim, and arithmetic on an unbounded
+        # TypeVar's size is refused without the plugin (static-checking.md): not drawn here
+        "a[2:]", "a[::2]", "a[1::3]", "tt.arange(0, a.shape[0], 2)",
+        "tt.reshape(a, (a.shape[0], -1)).reshape((-1,))", "tt.concat([a, b, a])", f"tt.tile(a, ({r.randint(1, 3)},))",
     ]
 
 
@@ -225,11 +229,30 @@ def split(text: str, separator: str) -> list[str]:
     return [*items, text[start:].strip()]
 
 
+#: The dim expressions (SPEC §9) as Python computes them; a slice's ``N-3`` is clamped at 0, as the run does.
+_OPERATIONS = {"Add": int.__add__, "Sub": int.__sub__, "Mul": int.__mul__, "Div": int.__floordiv__}
+
+
+def expression_size(dim: str, sizes: dict[str, object]) -> int | None:
+    """The size of a literal, a named dim or an expression of them; None for any other dim."""
+    if literal := re.fullmatch(r"Literal\[(-?\d+)\]", dim):
+        return int(literal[1])
+    if dim in NAMED:
+        return sizes[dim]  # type: ignore[return-value]
+    operation = re.fullmatch(r"(Add|Sub|Mul|Div)\[(.*)\]", dim)
+    if operation is None:
+        return None
+    left, right = (expression_size(part, sizes) for part in split(operation[2], ","))
+    return None if left is None or right is None or (operation[1] == "Div" and right == 0) else _OPERATIONS[operation[1]](left, right)
+
+
 def dim_holds(dim: str, size: int, sizes: dict[str, object]) -> bool:
     if literal := re.fullmatch(r"Literal\[(.*)\]", dim):
         return size in {int(value) for value in literal[1].split(",")}
     if dim in NAMED:
         return sizes[dim] == size
+    if (computed := expression_size(dim, sizes)) is not None:
+        return max(computed, 0) == size
     if "|" in dim:
         return any(dim_holds(item, size, sizes) for item in split(dim, "|"))
     return dim in ("Any", "int", "object", "Dim")  # say nothing of the size: never wrong
