@@ -827,6 +827,8 @@ def dtype_vars_module() -> str:
         *[f'{var} = TypeVar("{var}")\n' for var in ("N", "K", "M")],
         "#: A tensor's dims, ``Tensor[DT, *Shape]``: the shape an op keeps.\n",
         'Shape = TypeVarTuple("Shape")\n',
+        "#: The batch dims before a matrix product's last two (``Tensor``'s own ``Shape`` is another TypeVarTuple).\n",
+        'Batch = TypeVarTuple("Batch")\n',
     ]
     return "".join(lines)
 

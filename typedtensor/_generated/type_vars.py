@@ -39,3 +39,5 @@ K = TypeVar("K")
 M = TypeVar("M")
 #: A tensor's dims, ``Tensor[DT, *Shape]``: the shape an op keeps.
 Shape = TypeVarTuple("Shape")
+#: The batch dims before a matrix product's last two (``Tensor``'s own ``Shape`` is another TypeVarTuple).
+Batch = TypeVarTuple("Batch")

@@ -1,7 +1,7 @@
 # pyright: reportUnnecessaryTypeIgnoreComment=true
 """What matmul and the shaping ops declare, with no plugin: checked by pyright and plain mypy alike.
 
-2-D matmul, ``.T``, ``transpose`` without ``perm`` and joins along axis 0 are exact; the rest has
+Matmul of a matrix or a batch of them by a matrix, ``.T``, ``transpose`` without ``perm`` and joins along axis 0 are exact; the rest has
 unknown dims, never wrong ones. (``expand_dims`` and ``squeeze``: ``expand_squeeze_declared.py``.)
 """
 
@@ -22,15 +22,18 @@ i64: Tensor[tt.int64, L[2], L[2]] = tt.zeros((2, 2), tt.int64)
 u64: Tensor[tt.uint64, L[2], L[2]] = tt.zeros((2, 2), tt.uint64)
 flags: Tensor[tt.bool_, L[2], L[2]] = tt.zeros((2, 2), tt.bool_)
 cube: Tensor[tt.float32, L[2], L[3], L[4]] = tt.zeros((2, 3, 4), tt.float32)
+w45: Tensor[tt.float32, L[4], L[5]] = tt.zeros((4, 5), tt.float32)
 
-# 2-D matmul through TypeVars, one per dtype category (a join across categories can be wrong).
+# Matmul through TypeVars, one per dtype category (a join across categories can be wrong).
 assert_type(x @ w, Tensor[tt.float32, L[32], L[10]])
 assert_type(tt.matmul(x, w), Tensor[tt.float32, L[32], L[10]])
 assert_type(flags @ flags, Tensor[tt.bool_, L[2], L[2]])
 mixed: Tensor[tt.floating, L[32], L[10]] = x @ w64  # float32 @ float64 is float64, a floating
 assert_type(i64 @ u64, Tensor[Any, *tuple[Any, ...]])  # int64 @ uint64 is float64: no category holds both
 assert_type(tt.matmul(x, wt, transpose_b=True), Tensor[Any, *tuple[Any, ...]])
-assert_type(cube @ tt.zeros((4, 5), tt.float32), Tensor[Any, *tuple[Any, ...]])
+assert_type(cube @ w45, Tensor[tt.float32, L[2], L[3], L[5]])  # a batch by a matrix
+assert_type(tt.matmul(cube, w45), Tensor[tt.float32, L[2], L[3], L[5]])
+assert_type(cube @ cube, Tensor[Any, *tuple[Any, ...]])  # a batch by a batch: the fallback
 
 # .T and transpose reverse the dims: exact on 2-D.
 assert_type(x.T, Tensor[tt.float32, L[784], L[32]])
