@@ -329,6 +329,8 @@ def dim_argument(ctx: CallContext, formal: str) -> Type | shape_rules.Unknown | 
     proper = None if actual is None else _proper(actual[0])
     if proper is None or isinstance(proper, NoneType):
         return None
+    if actual is not None and isinstance(actual[1], OpExpr) and isinstance(proper, Instance) and _is_index(proper):
+        return _item_dim(ctx, actual[1], mypy_dims(ctx.api))  # a size the code computes: ``b * 2``
     value = int_literal(proper)
     if value is not None:
         return LiteralType(value, ctx.api.named_generic_type("builtins.int", []))

@@ -56,6 +56,10 @@ def _no_name(dim: object) -> None:
     return None
 
 
+def _no_form(dim: object) -> None:
+    return None
+
+
 def _no_spelling(form: Polynomial) -> Unknown:
     return UNKNOWN
 
@@ -75,7 +79,7 @@ class Dims(Generic[D]):
     size: Callable[[D], int | None]
     literal: Callable[[int], D]
     name: Callable[[D], str | None] = _no_name
-    form: Callable[[D], Polynomial | None] = _no_name
+    form: Callable[[D], Polynomial | None] = _no_form
     spell: Callable[[Polynomial], D | Unknown] = _no_spelling
     atom_text: Callable[[str], str] = str
 

@@ -31,8 +31,8 @@ def arange_shape(
 ) -> Shape[D, V] | Problem:
     """numpy's ``arange(start, stop, step)``, ``arange(stop)`` when ``stop`` is None: one dim,
     ``stop`` itself when counting from 0 by 1 (a named dim stays named), the literal length where
-    every bound is literal, and from a literal start ``a >= 0`` by a literal step ``s > 0`` to a
-    named dim ``N``, ``(N-a+s-1)//s`` (SPEC §9, as for ``x[a::s]``: a claim that ``N >= a``)."""
+    every bound is literal, and from a literal start ``a >= 0`` by 1 to a named dim ``N``, ``N-a``
+    (SPEC §9, as for ``x[a:]``: a claim that ``N >= a``)."""
     if stop is None:
         start, stop = dims.literal(0), start
     step_size = 1 if step is None else dims.size_of(step)
@@ -45,9 +45,9 @@ def arange_shape(
         return Shape((UNKNOWN,))
     if stop_size is None:
         form = dims.form_of(stop)
-        if form is None or start_size < 0 or step_size < 0:
+        if form is None or start_size < 0 or step_size != 1:
             return Shape((UNKNOWN,))
-        return Shape((dims.dim_of(range_length(form, start_size, step_size)),))
+        return Shape((dims.dim_of(range_length(form, start_size)),))
     return Shape((dims.literal(len(range(start_size, stop_size, step_size))),))
 
 

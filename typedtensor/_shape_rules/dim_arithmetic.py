@@ -147,16 +147,19 @@ def floor_divided(numerator: Polynomial, denominator: Polynomial) -> Polynomial:
         return numerator
     if numerator.literal is not None and denominator.literal:
         return constant(numerator.literal // denominator.literal)  # literals fold, as Python computes them
+    if not denominator.terms:
+        return _atom_polynomial(Floor(numerator, denominator))  # by 0: kept as written, the run refuses it
     factor = _common_factor(numerator.terms + denominator.terms)
     numerator, denominator = _divided(numerator, factor), _divided(denominator, factor)
     quotient = _quotient(numerator, denominator)
     return quotient if quotient is not None else _atom_polynomial(Floor(numerator, denominator))
 
 
-def range_length(stop: Polynomial, start: int, step: int) -> Polynomial:
-    """``len(range(start, stop, step))`` for a ``stop >= start`` and a positive step:
-    ``(stop-start+step-1)//step``."""
-    return floor_divided(plus(stop, constant(step - 1 - start)), constant(step))
+def range_length(stop: Polynomial, start: int) -> Polynomial:
+    """``len(range(start, stop))`` for a ``stop >= start``: ``stop-start``, a claim the run checks
+    (SPEC §9). A step above 1 gives a floor, ``(stop-start+step-1)//step``, which no ``Div`` can
+    spell: a ``Div`` is a division the run checks to be exact."""
+    return plus(stop, constant(start), -1)
 
 
 def _quotient(numerator: Polynomial, denominator: Polynomial) -> Polynomial | None:
@@ -187,14 +190,15 @@ def _quotient(numerator: Polynomial, denominator: Polynomial) -> Polynomial | No
 
 def exact_quotient(numerator: Polynomial, denominator: Polynomial) -> Polynomial | None:
     """``numerator / denominator`` where it is exact for every size, counting each ``Floor`` in
-    them as exact, the claim the code made by writing it (``2*(N//2)*M`` over ``N`` is ``M``);
-    None where it is not."""
-    factor = _common_factor(numerator.terms + denominator.terms)
-    quotient = _quotient(_divided(numerator, factor), _divided(denominator, factor))
-    if quotient is None and _has_floor(numerator) | _has_floor(denominator):
+    them as exact, the claim the code made by writing it (``2*(N//2)*M`` over ``N`` is ``M``, and
+    so is ``4*(C//4)`` over 1 ``C``: the claim spelled out); None where it is not."""
+    if _has_floor(numerator) or _has_floor(denominator):  # the claims first: 4*(C//4) over 1 is C
         (top, bottom), (divisor_top, divisor_bottom) = _fraction(numerator), _fraction(denominator)
-        return exact_quotient(times(top, divisor_bottom), times(bottom, divisor_top))
-    return quotient
+        claimed = exact_quotient(times(top, divisor_bottom), times(bottom, divisor_top))
+        if claimed is not None:
+            return claimed
+    factor = _common_factor(numerator.terms + denominator.terms)
+    return _quotient(_divided(numerator, factor), _divided(denominator, factor))
 
 
 def claimed_equal(left: Polynomial, right: Polynomial) -> bool:
@@ -214,13 +218,16 @@ def _fraction(polynomial: Polynomial) -> tuple[Polynomial, Polynomial]:
     for monomial, coefficient in polynomial.terms:
         term_top, term_bottom = constant(coefficient), constant(1)
         for part in monomial:
-            if isinstance(part, str):
-                term_top = times(term_top, atom(part))
-                continue
-            (numerator_top, numerator_bottom), (denominator_top, denominator_bottom) = _fraction(part.numerator), _fraction(part.denominator)
-            term_top, term_bottom = times(term_top, times(numerator_top, denominator_bottom)), times(term_bottom, times(numerator_bottom, denominator_top))
+            part_top, part_bottom = (atom(part), constant(1)) if isinstance(part, str) else _floor_fraction(part)
+            term_top, term_bottom = times(term_top, part_top), times(term_bottom, part_bottom)
         top, bottom = plus(times(top, term_bottom), times(term_top, bottom)), times(bottom, term_bottom)
     return top, bottom
+
+
+def _floor_fraction(floor: Floor) -> tuple[Polynomial, Polynomial]:
+    """``a // b`` read as the exact ``a / b``: the fraction of the two fractions."""
+    (numerator_top, numerator_bottom), (denominator_top, denominator_bottom) = _fraction(floor.numerator), _fraction(floor.denominator)
+    return times(numerator_top, denominator_bottom), times(numerator_bottom, denominator_top)
 
 
 def _common_factor(terms: tuple[tuple[Monomial, int], ...]) -> tuple[Monomial, int]:

@@ -109,10 +109,9 @@ def index_problem(index: int, size: int | None, axis: int | None) -> IndexOutOfR
 
 def slice_dim(dim: D | Unknown, item: slice, dims: Dims[D]) -> D | Unknown:
     """The dim ``dim[item]`` leaves: a full slice keeps the dim itself; literal bounds on a literal
-    dim give a literal length; on a named dim ``N``, a start ``a >= 0`` with no stop and a step
-    ``s`` gives ``(N-a+s-1)//s`` (SPEC §9: ``x[3:]`` is ``N-3``, a claim the run checks, and
-    ``x[::2]`` is ``(N+1)//2``); anything else (a stop, a negative bound, a zero step, which the
-    runtime refuses) is unknown."""
+    dim give a literal length; on a named dim ``N``, a literal start ``a >= 0`` with no stop and
+    no step gives ``N-a`` (SPEC §9: ``x[3:]`` is ``N-3``, a claim the run checks); anything else
+    (a stop, a negative bound, a step, a zero step, which the runtime refuses) is unknown."""
     bounds = (item.start, item.stop, item.step)
     if any(isinstance(bound, Unknown) for bound in bounds) or item.step == 0:
         return UNKNOWN
@@ -125,13 +124,12 @@ def slice_dim(dim: D | Unknown, item: slice, dims: Dims[D]) -> D | Unknown:
 
 
 def _named_slice(dim: D | Unknown, start: int | None, stop: int | None, step: int, dims: Dims[D]) -> D | Unknown:
-    """The length of ``dim[start::step]`` as an expression of the named dim: a whole dim with a
-    step, or the dim from ``start`` on with a positive step; unknown for any other slice."""
+    """The length of ``dim[start:]`` on a named dim, from a literal ``start >= 0``: ``N-start``;
+    unknown for a stop, a negative start or a step (a stepped length is a floor: ``range_length``)."""
     form = dims.form_of(dim)
-    if form is None or stop is not None or (start is not None and (start < 0 or step < 0)):
+    if form is None or stop is not None or step != 1 or start is None or start < 0:
         return UNKNOWN
-    stride, skipped = abs(step), start or 0
-    return dims.dim_of(range_length(form, skipped, stride))
+    return dims.dim_of(range_length(form, start))
 
 
 def index_shape(shape: Shape[D, V], items: Sequence[IndexItem[D, V]], dims: Dims[D]) -> Shape[D, V] | Problem:

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import ClassVar, Final
 
 from .core import UNKNOWN, Clash, D, Dims, DimsMayDiffer, Problem, Shape, Unknown, V, clash
-from .dim_arithmetic import Polynomial, claimed_equal, exact_quotient, names, times as product
+from .dim_arithmetic import Polynomial, claimed_equal, exact_quotient, names, times
 from .reductions import SELECTION_REDUCE, AxisOutOfRange, AxisSpec, reduce_shape
 
 #: The size reshape solves from the element count.
@@ -381,23 +381,23 @@ def tile_shape(shape: Shape[D, V], repetitions: Sizes[D], dims: Dims[D]) -> Shap
     negative = [size for repetition in repetitions if (size := dims.size_of(repetition)) is not None and size < 0]
     if negative:
         return NegativeRepetition(negative[0])
-    def times(dim: D | Unknown, repetition: D | Unknown) -> D | Unknown:
+    def repeated(dim: D | Unknown, repetition: D | Unknown) -> D | Unknown:
         size, count = dims.size_of(dim), dims.size_of(repetition)
         if count == 1:
             return dim
         if size == 0 or count == 0:
             return dims.literal(0)
-        form, repeated = dims.form_of(dim), dims.form_of(repetition)
-        return UNKNOWN if form is None or repeated is None else dims.dim_of(product(form, repeated))  # ``2*N``
+        form, count_form = dims.form_of(dim), dims.form_of(repetition)
+        return UNKNOWN if form is None or count_form is None else dims.dim_of(times(form, count_form))  # ``2*N``
 
     one: tuple[D | Unknown] = (dims.literal(1),)
     if shape.variadic is None:
         rank = max(len(shape.prefix), len(repetitions))
         padded = one * (rank - len(shape.prefix)) + shape.prefix
         counts = one * (rank - len(repetitions)) + tuple(repetitions)
-        return Shape(tuple(map(times, padded, counts)))
+        return Shape(tuple(map(repeated, padded, counts)))
     suffix, aligned = shape.suffix, min(len(repetitions), len(shape.suffix))
-    tail = tuple(map(times, suffix[len(suffix) - aligned :], repetitions[len(repetitions) - aligned :]))
+    tail = tuple(map(repeated, suffix[len(suffix) - aligned :], repetitions[len(repetitions) - aligned :]))
     if len(repetitions) <= len(suffix):
         return Shape(shape.prefix, shape.variadic, suffix[: len(suffix) - aligned] + tail)
     return Shape((), UNKNOWN, tail)  # repetitions reach into the run, maybe past it
