@@ -234,8 +234,8 @@ def sizes_argument(ctx: CallContext, formal: str) -> tuple[Type | shape_rules.Un
     return (_dim(proper),)  # one int
 
 
-#: The arithmetic of sizes that computes a dim (SPEC §9), by operator.
-_DIM_OPERATORS: Final = frozenset({"+", "-", "*", "//"})
+#: The arithmetic of sizes that computes a dim (SPEC §9): each operator's operation.
+_DIM_OPERATORS: Final[dict[str, shape_rules.OperationName]] = {"+": "Add", "-": "Sub", "*": "Mul", "//": "Div"}
 
 
 def _item_dim(ctx: CallContext, item: Expression, dims: shape_rules.Dims[Type]) -> Type | shape_rules.Unknown:
@@ -255,11 +255,7 @@ def _size_form(ctx: CallContext, expr: Expression, dims: shape_rules.Dims[Type])
     left, right = _size_form(ctx, expr.left, dims), _size_form(ctx, expr.right, dims)
     if left is None or right is None or (expr.op == "//" and right.literal == 0):
         return None
-    if expr.op == "*":
-        return shape_rules.times(left, right)
-    if expr.op == "//":
-        return shape_rules.floor_divided(left, right)
-    return shape_rules.plus(left, right, 1 if expr.op == "+" else -1)
+    return shape_rules.operated(_DIM_OPERATORS[expr.op], left, right)
 
 
 def _dim(typ: Type) -> Type | shape_rules.Unknown:

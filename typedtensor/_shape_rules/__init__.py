@@ -44,16 +44,13 @@ from .dim_arithmetic import (
     Tree as Tree,
     canonical_tree as canonical_tree,
     claimed_equal as claimed_equal,
-    constant as constant,
     evaluate as evaluate,
     exact_quotient as exact_quotient,
     expression_text as expression_text,
-    floor_divided as floor_divided,
     names as names,
     normal_form as normal_form,
+    operated as operated,
     parse_expression as parse_expression,
-    plus as plus,
-    times as times,
 )
 from .dtypes import (
     CATEGORIES as CATEGORIES,

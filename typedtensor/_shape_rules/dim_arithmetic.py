@@ -130,10 +130,14 @@ def normal_form(tree: Tree) -> Polynomial:
         return constant(tree)
     if isinstance(tree, str):
         return _atom_polynomial(tree)
-    left, right = normal_form(tree.left), normal_form(tree.right)
-    if tree.name in ("Add", "Sub"):
-        return plus(left, right, 1 if tree.name == "Add" else -1)
-    if tree.name == "Mul":
+    return operated(tree.name, normal_form(tree.left), normal_form(tree.right))
+
+
+def operated(name: OperationName, left: Polynomial, right: Polynomial) -> Polynomial:
+    """The normal form of ``left`` and ``right`` combined by the operation ``name``."""
+    if name in ("Add", "Sub"):
+        return plus(left, right, 1 if name == "Add" else -1)
+    if name == "Mul":
         return times(left, right)
     return floor_divided(left, right)
 
