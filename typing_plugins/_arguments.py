@@ -240,22 +240,33 @@ _DIM_OPERATORS: Final[dict[str, shape_rules.OperationName]] = {"+": "Add", "-": 
 
 def _item_dim(ctx: CallContext, item: Expression, dims: shape_rules.Dims[Type]) -> Type | shape_rules.Unknown:
     """One size of a display, also where the code computes it from sizes: ``c // 4`` on a ``c``
-    read from ``x.shape`` is the dim ``Div[C, Literal[4]]``."""
+    read from ``x.shape`` is the dim ``Div[C, Literal[4]]``. (The ``int`` operators' hook gives
+    that type already, but mypy calls no hook on a TypeVar's operator: here the expression is
+    read again.)"""
     if isinstance(item, OpExpr) and item.op in _DIM_OPERATORS:
-        form = _size_form(ctx, item, dims)
+        form = _computed_form(ctx, item, dims)
         return shape_rules.UNKNOWN if form is None else dims.dim_of(form)
     return _dim(ctx.api.get_expression_type(item))
 
 
-def _size_form(ctx: CallContext, expr: Expression, dims: shape_rules.Dims[Type]) -> shape_rules.Polynomial | None:
+def _computed_form(ctx: CallContext, expr: Expression, dims: shape_rules.Dims[Type]) -> shape_rules.Polynomial | None:
     """The normal form of a size the code computes with ``+ - * //`` from literals and dims; None
     where a part is some other int (or a division by zero, which fails at run time)."""
     if not (isinstance(expr, OpExpr) and expr.op in _DIM_OPERATORS):
-        return dims.form_of(_dim(ctx.api.get_expression_type(expr)))
-    left, right = _size_form(ctx, expr.left, dims), _size_form(ctx, expr.right, dims)
+        return size_form(ctx.api.get_expression_type(expr), dims)
+    left, right = _computed_form(ctx, expr.left, dims), _computed_form(ctx, expr.right, dims)
     if left is None or right is None or (expr.op == "//" and right.literal == 0):
         return None
     return shape_rules.operated(_DIM_OPERATORS[expr.op], left, right)
+
+
+def size_form(typ: Type, dims: shape_rules.Dims[Type]) -> shape_rules.Polynomial | None:
+    """A size's normal form (SPEC §9): of a literal, a named dim or a dim expression; None for
+    another int."""
+    try:
+        return dims.form_of(_dim(typ))
+    except NotUnderstood:
+        return None
 
 
 def _dim(typ: Type) -> Type | shape_rules.Unknown:
@@ -330,8 +341,8 @@ def dim_argument(ctx: CallContext, formal: str) -> Type | shape_rules.Unknown | 
     value = int_literal(proper)
     if value is not None:
         return LiteralType(value, ctx.api.named_generic_type("builtins.int", []))
-    if isinstance(proper, Instance) and proper.type.has_base(DIM):
-        return proper
+    if isinstance(proper, Instance) and (proper.type.has_base(DIM) or proper.type.fullname in DIM_EXPRESSION_CLASSES):
+        return proper  # a named dim, or one the code computed (``b * 2``)
     if isinstance(proper, TypeVarType):
         return declared_dim(proper)  # a dim: read from ``x.shape``, or a size the function's annotations name
     _axis_item(proper)  # some int, read as an axis is (anything else: NotUnderstood, mypy reports it)

@@ -15,7 +15,6 @@ the annotations.
 
 from __future__ import annotations
 
-import operator
 from collections.abc import Callable
 from typing import Final
 
@@ -25,9 +24,10 @@ from mypy.nodes import TypeInfo
 from mypy.plugin import AttributeContext, CheckerPluginInterface, MethodContext
 from mypy.types import Instance, LiteralType, TupleType, Type, TypeVarTupleType, TypeVarType, UnpackType, get_proper_type
 
-from typing_plugins._calls import note_failure
+from typing_plugins._arguments import size_form
+from typing_plugins._calls import mypy_dims, note_failure
 from typing_plugins._names import DIM_SIZE, TENSOR
-from typing_plugins._tensor_types import int_literal
+from typing_plugins._rules import shape_rules
 
 
 def shape_attribute_hook(ctx: AttributeContext) -> Type:
@@ -70,26 +70,34 @@ def _is_object(typ: Type) -> bool:
     return isinstance(proper, Instance) and proper.type.fullname == "builtins.object"
 
 
-def folded(compute: Callable[[int, int], int]) -> Callable[[MethodContext], Type]:
-    """The hook of an ``int`` operator: on two literal operands (``Final`` names too) the result
-    keeps its value, as a literal does (``HEAD: Final = WIDTH // N_HEAD`` is a literal size, SPEC
-    §9); otherwise mypy's ``int``. Only the value is added: a variable still gets ``int``."""
+def dim_arithmetic(operation: shape_rules.OperationName) -> Callable[[MethodContext], Type]:
+    """The hook of an ``int`` operator on sizes (SPEC §9): on dims read from ``x.shape`` (named
+    dims, expressions) and literals the result is the dim it computes (``c // 4`` is
+    ``Div[C, Literal[4]]``, ``b * t`` is ``Mul[B, T]``); on two literals (``Final`` names too) a
+    literal, as ``HEAD: Final = WIDTH // N_HEAD``; with any other int mypy's ``int``."""
 
-    def fold(ctx: MethodContext) -> Type:
+    def compute(ctx: MethodContext) -> Type:
         result = get_proper_type(ctx.default_return_type)
         if not (isinstance(result, Instance) and result.type.fullname == "builtins.int" and len(ctx.arg_types) == 1 and len(ctx.arg_types[0]) == 1):
             return ctx.default_return_type
-        left, right = int_literal(ctx.type), int_literal(ctx.arg_types[0][0])
-        if left is None or right is None or (compute is operator.floordiv and right == 0):
+        try:
+            dims = mypy_dims(ctx.api)
+            left, right = size_form(ctx.type, dims), size_form(ctx.arg_types[0][0], dims)
+            if left is None or right is None or (operation == "Div" and not right.terms):
+                return ctx.default_return_type  # some int, or a division by 0 (the run raises)
+            form = shape_rules.operated(operation, left, right)
+            if form.literal is not None:
+                return result.copy_modified(last_known_value=LiteralType(form.literal, result))  # a literal's type, as mypy gives ``3``
+            dim = dims.dim_of(form)
+            return ctx.default_return_type if isinstance(dim, shape_rules.Unknown) else dim
+        except Exception as error:  # a plugin bug must not stop the user's mypy run
+            note_failure(ctx.api, ctx.context, error)
             return ctx.default_return_type
-        return result.copy_modified(last_known_value=LiteralType(compute(left, right), result))
 
-    return fold
+    return compute
 
 
 ATTRIBUTE_HOOKS: Final = {f"{TENSOR}.shape": shape_attribute_hook}
-#: The ``int`` operators whose literal results become literals.
-INT_OPERATOR_HOOKS: Final = {
-    f"builtins.int.{name}": folded(compute)
-    for name, compute in (("__add__", operator.add), ("__sub__", operator.sub), ("__mul__", operator.mul), ("__floordiv__", operator.floordiv))
-}
+#: The ``int`` operators that compute sizes.
+_OPERATORS: Final[dict[str, shape_rules.OperationName]] = {"__add__": "Add", "__sub__": "Sub", "__mul__": "Mul", "__floordiv__": "Div"}
+INT_OPERATOR_HOOKS: Final = {method: dim_arithmetic(operation) for method, operation in _OPERATORS.items()}

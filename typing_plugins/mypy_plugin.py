@@ -44,7 +44,7 @@ METHOD_HOOKS: Final[dict[str, MethodHook]] = {
     **_indexing.METHOD_HOOKS,
 }
 #: Methods of other classes by fullname, such as ``int.__eq__`` with a tensor argument.
-OTHER_METHOD_HOOKS: Final[dict[str, MethodHook]] = {**_elementwise.SCALAR_METHOD_HOOKS, **_elementwise.ARRAY_METHOD_HOOKS, **_shape_ints.INT_OPERATOR_HOOKS}
+OTHER_METHOD_HOOKS: Final[dict[str, MethodHook]] = {**_elementwise.SCALAR_METHOD_HOOKS, **_elementwise.ARRAY_METHOD_HOOKS}
 #: Attributes of ``Tensor`` by fullname (``x.T``, ``x.shape``).
 ATTRIBUTE_HOOKS: Final[dict[str, _shaping.AttributeHook]] = {**_shaping.ATTRIBUTE_HOOKS, **_shape_ints.ATTRIBUTE_HOOKS}
 
@@ -59,7 +59,10 @@ class TypedTensorPlugin(Plugin):
         return self._expression_result(fullname) if hook is None else precision_checked(fullname, hook)
 
     def get_method_hook(self, fullname: str) -> MethodHook | None:
-        hook = OTHER_METHOD_HOOKS.get(fullname) or self._tensor_method(METHOD_HOOKS, fullname)
+        size_hook = self._inherited(_shape_ints.INT_OPERATOR_HOOKS, fullname, "builtins.int")
+        if size_hook is not None:
+            return size_hook
+        hook = OTHER_METHOD_HOOKS.get(fullname) or self._inherited(METHOD_HOOKS, fullname, TENSOR)
         return self._expression_result(fullname) if hook is None else precision_checked(fullname, hook)
 
     def get_attribute_hook(self, fullname: str) -> _shaping.AttributeHook | None:
@@ -72,7 +75,7 @@ class TypedTensorPlugin(Plugin):
         return signature_hook(LOOSENED.get(fullname))
 
     def get_method_signature_hook(self, fullname: str) -> MethodSignatureHook | None:
-        return signature_hook(self._tensor_method(LOOSENED, fullname))
+        return signature_hook(self._inherited(LOOSENED, fullname, TENSOR))
 
     def report_config_data(self, ctx: ReportConfigContext) -> str:
         return f"{PLUGIN_VERSION}:{SOURCES_DIGEST}"
@@ -91,21 +94,21 @@ class TypedTensorPlugin(Plugin):
             return None
         return _dim_expressions.canonical_result if returns else None
 
-    def _tensor_method(self, hooks: dict[str, _Hook], fullname: str) -> _Hook | None:
-        """The hook of ``fullname`` if it calls a method of Tensor's own."""
+    def _inherited(self, hooks: dict[str, _Hook], fullname: str, owner: str) -> _Hook | None:
+        """The hook of ``fullname`` if it calls a method of ``owner``'s own (``Tensor``'s, ``int``'s)."""
         # mypy names a method after the class it is called on (python/mypy#19181), so a
-        # subclass of Tensor calls in as "mymodule.Images.sum".
+        # subclass of Tensor calls in as "mymodule.Images.sum", a Dim's ``b * 2`` as "mymodule.Batch.__mul__".
         class_name, _, method = fullname.rpartition(".")
         hook = hooks.get(method)
-        return hook if hook is not None and self._calls_tensor_method(class_name, method) else None
+        return hook if hook is not None and self._defined_in(class_name, method, owner) else None
 
-    def _calls_tensor_method(self, class_name: str, method: str) -> bool:
-        """Whether ``class_name.method`` is Tensor's own: an override may mean something else."""
+    def _defined_in(self, class_name: str, method: str, owner: str) -> bool:
+        """Whether ``class_name.method`` is ``owner``'s own: an override may mean something else."""
         symbol = self.lookup_fully_qualified(class_name)
         if symbol is None or not isinstance(symbol.node, TypeInfo):
             return False
         defining = next((info for info in symbol.node.mro if method in info.names), None)
-        return defining is not None and defining.fullname == TENSOR
+        return defining is not None and defining.fullname == owner
 
 
 def plugin(version: str) -> type[Plugin]:

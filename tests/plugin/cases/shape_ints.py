@@ -10,7 +10,7 @@ from typing import Any, Generic, Literal as L, TypeVar, TypeVarTuple, assert_typ
 import numpy as np
 
 import typedtensor as tt
-from typedtensor import Dim, Mul, Tensor, float32
+from typedtensor import Dim, Div, Mul, Tensor, float32
 
 
 class Batch(Dim): ...
@@ -41,8 +41,10 @@ def literal_dims(x: Tensor[float32, L[4], L[6]]) -> None:
 def named_dims(x: Tensor[float32, Batch, L[6]]) -> None:
     steps = tt.arange(0, x.shape[0], 2)
     flat = x.reshape(x.shape[0] * x.shape[1])
-    assert_type(x.shape[0] // 2, int)
-    assert_type(x.shape[0] * x.shape[1], int)
+    assert_type(x.shape[0] // 2, Div[Batch, L[2]])  # arithmetic on sizes computes dims (SPEC §9)
+    assert_type(x.shape[0] * x.shape[1], Mul[L[6], Batch])
+    half = x.shape[0] // 2
+    assert_type(tt.zeros((half, 2)), Tensor[float32, Div[Batch, L[2]], L[2]])  # through a variable
     assert_type(steps, Tensor[tt.int64, Any])  # Batch // 2 rounded up: a floor, no Div
     np.arange(x.shape[0])  # an int: no error (the result's type is numpy's, which varies by version)
     assert_type(range(x.shape[0]), range)
@@ -53,9 +55,10 @@ def named_dims(x: Tensor[float32, Batch, L[6]]) -> None:
 def generic_dims(x: Tensor[float32, T, U]) -> Tensor[float32, T, L[3]]:
     steps = tt.arange(0, x.shape[0], 2)
     flat = x.reshape(x.shape[0] * x.shape[1])
-    assert_type(x.shape[0] // 2, int)
+    assert_type(x.shape[0] // 2, int)  # mypy calls no plugin hook on a TypeVar's operator: an int
     assert_type(x.shape[0] * x.shape[1], int)
     assert_type(x.shape[0] - 1, int)
+    assert_type(tt.zeros((x.shape[0] // 2,)), Tensor[float32, Div[T, L[2]]])  # written in the size, read again
     assert_type(steps, Tensor[tt.int64, Any])
     np.arange(x.shape[0])  # an int: no error (the result's type is numpy's, which varies by version)
     assert_type(range(x.shape[1]), range)
