@@ -23,6 +23,7 @@ u64: Tensor[tt.uint64, L[2], L[2]] = tt.zeros((2, 2), tt.uint64)
 flags: Tensor[tt.bool_, L[2], L[2]] = tt.zeros((2, 2), tt.bool_)
 cube: Tensor[tt.float32, L[2], L[3], L[4]] = tt.zeros((2, 3, 4), tt.float32)
 w45: Tensor[tt.float32, L[4], L[5]] = tt.zeros((4, 5), tt.float32)
+cube_t: Tensor[tt.float32, L[2], L[4], L[3]] = tt.zeros((2, 4, 3), tt.float32)
 
 # Matmul through TypeVars, one per dtype category (a join across categories can be wrong).
 assert_type(x @ w, Tensor[tt.float32, L[32], L[10]])
@@ -33,7 +34,7 @@ assert_type(i64 @ u64, Tensor[Any, *tuple[Any, ...]])  # int64 @ uint64 is float
 assert_type(tt.matmul(x, wt, transpose_b=True), Tensor[Any, *tuple[Any, ...]])
 assert_type(cube @ w45, Tensor[tt.float32, L[2], L[3], L[5]])  # a batch by a matrix
 assert_type(tt.matmul(cube, w45), Tensor[tt.float32, L[2], L[3], L[5]])
-assert_type(cube @ cube, Tensor[Any, *tuple[Any, ...]])  # a batch by a batch: the fallback
+assert_type(cube @ cube_t, Tensor[Any, *tuple[Any, ...]])  # a batch by a batch: the fallback
 
 # .T and transpose reverse the dims: exact on 2-D.
 assert_type(x.T, Tensor[tt.float32, L[784], L[32]])
