@@ -155,6 +155,8 @@ def floor_divided(numerator: Polynomial, denominator: Polynomial) -> Polynomial:
         return _atom_polynomial(Floor(numerator, denominator))  # by 0: kept as written, the run refuses it
     factor = _common_factor(numerator.terms + denominator.terms)
     numerator, denominator = _divided(numerator, factor), _divided(denominator, factor)
+    if numerator.literal is not None and denominator.literal:
+        return constant(numerator.literal // denominator.literal)  # ``N//(2*N)``: the same floor as ``1//2``
     quotient = _quotient(numerator, denominator)
     return quotient if quotient is not None else _atom_polynomial(Floor(numerator, denominator))
 
