@@ -18,7 +18,7 @@ CKERNELS = Extension(
     "typedtensor._reducer._ckernels",
     sources=["typedtensor/_reducer/_ckernels.c"],
     # -ffp-contract=off: no fused multiply-adds, so every CPU gives the same bits
-    extra_compile_args=["/O2"] if sys.platform == "win32" else ["-O3", "-ffp-contract=off"],
+    extra_compile_args=["/O2"] if sys.platform == "win32" else ["-O3", "-g0", "-ffp-contract=off"],
     optional=True,
 )
 
