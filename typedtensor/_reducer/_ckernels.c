@@ -102,17 +102,45 @@ DEFINE_BLOCK_ROWS(f16_rows, load_h)
 DEFINE_FLUSHED_OF(dsum_f32, 4, f32_rows, )
 DEFINE_FLUSHED_OF(dsum_f16, 2, f16_rows, )
 
-/* float16 with F16C (x86-64-v3: vcvtph2ps widens 8 halves at once; the baseline's conversion is
- * integer work that costs more than the reading). The same floats, so the same bits. Chosen when
- * the module loads, if the CPU has AVX2 and F16C and TYPEDTENSOR_F16C is not 0 (which tests use
+/* The column loops of float32/float16 sums and means: flushed where MIN_ROWS or more rows share
+ * accumulators. Fewer float32 rows add into float64 at once for less ([8192, 5, 128] over axis 1);
+ * float16 rows always go through the blocks, where F16C converts them. */
+#define DEFINE_FLUSHED_COLS(NAME, ISZ, MIN_ROWS)                                                      \
+    KERNEL_TARGET static void NAME##_flushed_cols(char *acc, ptrdiff_t acc_step, const char *p, ptrdiff_t count, \
+                                                  ptrdiff_t row_stride, ptrdiff_t m, ptrdiff_t s)     \
+    {                                                                                                 \
+        if (acc_step != 0 || count < (MIN_ROWS)) /* rows into their own accumulators, or few */       \
+            NAME##_cols(acc, acc_step, p, count, row_stride, m, s);                                   \
+        else if (s == (ISZ))                                                                          \
+            NAME##_flushed_of((double *)acc, p, count, row_stride, m, (ISZ));                         \
+        else                                                                                          \
+            NAME##_flushed_of((double *)acc, p, count, row_stride, m, s);                             \
+    }
+DEFINE_FLUSHED_COLS(dsum_f32, 4, FLUSH_ROWS / 2)
+DEFINE_FLUSHED_COLS(dsum_f16, 2, 2)
+
+/* float16 sums and means with F16C (x86-64-v3: vcvtph2ps widens 8 halves at once; the baseline's
+ * conversion is integer work that costs more than the reading): the same rows and flushed
+ * columns, compiled for x86-64-v3 only, with the same floats, so the same bits. Chosen when the
+ * module loads, if the CPU has AVX2 and F16C and TYPEDTENSOR_F16C is not 0 (which a test uses
  * to compare both). */
 #if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__) && defined(__linux__)
 #include <immintrin.h>
 #define F16C_LOOPS 1
-#define V3 __attribute__((target("arch=x86-64-v3")))
-V3 INLINE float f16c_load(const char *p) { return _cvtsh_ss(LOAD_AS(uint16_t, p)); }
-V3 INLINE __m256 f16c_load8(const char *p) { return _mm256_cvtph_ps(_mm_loadu_si128((const __m128i *)p)); }
-V3 INLINE void f16c_rows_first(float *RESTRICT block, const char *q, ptrdiff_t w, ptrdiff_t s)
+#pragma GCC push_options
+#pragma GCC target("arch=x86-64-v3")
+#undef KERNEL_TARGET
+#define KERNEL_TARGET /* x86-64-v3 only: called only where the CPU has it */
+INLINE float f16c_load(const char *p) { return _cvtsh_ss(LOAD_AS(uint16_t, p)); }
+INLINE __m256 f16c_load8(const char *p) { return _mm256_cvtph_ps(_mm_loadu_si128((const __m128i *)p)); }
+INLINE vfloat f16c_load_vfloat(const char *p)
+{
+    __m256 wide = f16c_load8(p);
+    vfloat v;
+    memcpy(&v, &wide, sizeof v);
+    return v;
+}
+INLINE void f16c_rows_first(float *RESTRICT block, const char *q, ptrdiff_t w, ptrdiff_t s)
 {
     ptrdiff_t j = 0;
     if (s == 2)
@@ -121,7 +149,7 @@ V3 INLINE void f16c_rows_first(float *RESTRICT block, const char *q, ptrdiff_t w
     for (; j < w; j++)
         block[j] = f16c_load(q + j * s);
 }
-V3 INLINE void f16c_rows_add(float *RESTRICT block, const char *q, ptrdiff_t w, ptrdiff_t s)
+INLINE void f16c_rows_add(float *RESTRICT block, const char *q, ptrdiff_t w, ptrdiff_t s)
 {
     ptrdiff_t j = 0;
     if (s == 2)
@@ -130,17 +158,19 @@ V3 INLINE void f16c_rows_add(float *RESTRICT block, const char *q, ptrdiff_t w, 
     for (; j < w; j++)
         block[j] += f16c_load(q + j * s);
 }
-V3 INLINE void f16c_rows_add4(float *RESTRICT block, const char *q, ptrdiff_t row_stride, ptrdiff_t w, ptrdiff_t s)
+INLINE void f16c_rows_add4(float *RESTRICT block, const char *q, ptrdiff_t row_stride, ptrdiff_t w, ptrdiff_t s)
 {
     for (int r = 0; r < 4; r++)
         f16c_rows_add(block, q + r * row_stride, w, s);
 }
-DEFINE_FLUSHED_OF(dsum_f16c, 2, f16c_rows, V3)
-V3 static void dsum_f16c_flushed(double *acc, const char *p, ptrdiff_t count, ptrdiff_t row_stride, ptrdiff_t m,
-                                 ptrdiff_t s)
-{
-    dsum_f16c_flushed_of(acc, p, count, row_stride, m, s);
-}
+DEFINE_HALF_LANES(vsum_f16c, 0.0, COMBINE_ADD, f16c_load_vfloat)
+DEFINE_VECTOR_KERNEL(dsum_f16c, 2, double, load_d_f16, 0.0, ADD, 0, vsum_f16c)
+DEFINE_FLUSHED_OF(dsum_f16c, 2, f16c_rows, )
+DEFINE_FLUSHED_COLS(dsum_f16c, 2, 2)
+#undef KERNEL_TARGET
+#define KERNEL_TARGET DISPATCH
+#pragma GCC pop_options
+static const Ops f16c_sums = FLUSHED_OPS(dsum_f16c);
 static int use_f16c; /* set when the module loads */
 static void choose_f16c(void)
 {
@@ -148,31 +178,10 @@ static void choose_f16c(void)
     __builtin_cpu_init();
     use_f16c = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("f16c") && !(setting && strcmp(setting, "0") == 0);
 }
-#define F16C_FLUSHED(acc, p, count, row_stride, m, s) (use_f16c ? (dsum_f16c_flushed(acc, p, count, row_stride, m, s), 1) : 0)
 #else
 static const int use_f16c = 0;
 static void choose_f16c(void) {}
-#define F16C_FLUSHED(acc, p, count, row_stride, m, s) 0
 #endif
-
-/* The column loops of float32/float16 sums and means: flushed where rows share accumulators. */
-#define DEFINE_FLUSHED_COLS(NAME, ISZ, FAST)                                                          \
-    DISPATCH static void NAME##_flushed_cols(char *acc, ptrdiff_t acc_step, const char *p, ptrdiff_t count, \
-                                             ptrdiff_t row_stride, ptrdiff_t m, ptrdiff_t s)          \
-    {                                                                                                 \
-        if (acc_step != 0 || count < FLUSH_ROWS / 2) /* rows into their own or few into the same:      \
-                                                          float64 at once costs less ([8192, 5, 128] over axis 1) */ \
-            NAME##_cols(acc, acc_step, p, count, row_stride, m, s);                                   \
-        else if (FAST((double *)acc, p, count, row_stride, m, s))                                     \
-            return;                                                                                   \
-        else if (s == (ISZ))                                                                          \
-            NAME##_flushed_of((double *)acc, p, count, row_stride, m, (ISZ));                         \
-        else                                                                                          \
-            NAME##_flushed_of((double *)acc, p, count, row_stride, m, s);                             \
-    }
-#define NO_FAST_PATH(acc, p, count, row_stride, m, s) 0
-DEFINE_FLUSHED_COLS(dsum_f32, 4, NO_FAST_PATH)
-DEFINE_FLUSHED_COLS(dsum_f16, 2, F16C_FLUSHED)
 DEFINE_VECTOR_KERNEL(dsum_f64, 8, double, load_d_f64, 0.0, ADD, 1, vsum_f64)
 DEFINE_VECTOR_KERNEL(dprod_f16, 2, double, load_d_f16, 1.0, MUL, 0, vprod_f16)
 DEFINE_VECTOR_KERNEL(dprod_f32, 4, double, load_d_f32, 1.0, MUL, 0, vprod_f32)
@@ -206,6 +215,10 @@ static const Ops cloned_ops[N_OPS][N_TYPES] = {
 
 static const Ops *find_ops(int op, int type)
 {
+#ifdef F16C_LOOPS
+    if (use_f16c && type == T_F16 && (op == OP_SUM || op == OP_MEAN))
+        return &f16c_sums;
+#endif
     const Ops *cloned = &cloned_ops[op][type];
     return cloned->init ? cloned : &baseline_ops[op][type];
 }

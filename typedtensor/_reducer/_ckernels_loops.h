@@ -210,7 +210,7 @@ DEFINE_VECTOR_LANES(vprod_f32, vdouble, vlong, 4, double, uint8_t, 4, load_vfloa
 DEFINE_VECTOR_LANES(vprod_f64, vdouble, vlong, 4, double, uint8_t, 8, load_vdouble, 1.0, COMBINE_MUL, 0)
 /* float16 sums and products: the lanes of DEFINE_VECTOR_LANES in double, but 8 halves widened at
  * once (the integer work of widening them is most of the loop's cost: 4.6 GB/s 4 at a time). */
-#define DEFINE_HALF_LANES(NAME, IDENTITY, COMBINE)                                                    \
+#define DEFINE_HALF_LANES(NAME, IDENTITY, COMBINE, LOADV)                                             \
     INLINE ptrdiff_t NAME##_vmain(const char *p, ptrdiff_t n, const int L, void *lanes, void *nans)   \
     {                                                                                                 \
         vdouble acc[4];                                                                               \
@@ -219,7 +219,7 @@ DEFINE_VECTOR_LANES(vprod_f64, vdouble, vlong, 4, double, uint8_t, 8, load_vdoub
         ptrdiff_t i = 0;                                                                              \
         for (; i + L <= n; i += L)                                                                    \
             for (int v = 0; v < L / 8; v++) {                                                         \
-                vfloat x = load_vhalf_as_float(p + (i + v * 8) * 2);                                  \
+                vfloat x = LOADV(p + (i + v * 8) * 2);                                                \
                 acc[2 * v] = COMBINE(acc[2 * v], ((vdouble){x[0], x[1], x[2], x[3]}), vlong, vdouble); \
                 acc[2 * v + 1] = COMBINE(acc[2 * v + 1], ((vdouble){x[4], x[5], x[6], x[7]}), vlong, vdouble); \
             }                                                                                         \
@@ -229,8 +229,8 @@ DEFINE_VECTOR_LANES(vprod_f64, vdouble, vlong, 4, double, uint8_t, 8, load_vdoub
         }                                                                                             \
         return i;                                                                                     \
     }
-DEFINE_HALF_LANES(vsum_f16, 0.0, COMBINE_ADD)
-DEFINE_HALF_LANES(vprod_f16, 1.0, COMBINE_MUL)
+DEFINE_HALF_LANES(vsum_f16, 0.0, COMBINE_ADD, load_vhalf_as_float)
+DEFINE_HALF_LANES(vprod_f16, 1.0, COMBINE_MUL, load_vhalf_as_float)
 DEFINE_VECTOR_LANES(vmax_f16, vfloat, vint, 8, float, int32_t, 2, load_vhalf_as_float, -INFINITY, COMBINE_MAX, 1)
 DEFINE_VECTOR_LANES(vmin_f16, vfloat, vint, 8, float, int32_t, 2, load_vhalf_as_float, INFINITY, COMBINE_MIN, 1)
 DEFINE_VECTOR_LANES(vmax_f32, vfloat, vint, 8, float, int32_t, 4, load_vfloat, -INFINITY, COMBINE_MAX, 1)
