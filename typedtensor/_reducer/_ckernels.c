@@ -39,7 +39,6 @@ DEFINE_VECTOR_KERNEL(dsum_f32, 4, double, load_d_f32, 0.0, ADD, 0, vsum_f32)
  * (k - 1) u relative (u = 2^-24), the float64 adds by far less, and the float32 result rounds
  * once more: k u = 16 * 2^-24 = 9.5e-7 <= 1e-6. The order of the adds is fixed by the source,
  * so every clone gives the same bits. */
-#define FLUSH_ROWS 16
 #define FLUSH_CHUNK 4096 /* floats of a block's sums (16 KiB: stay in L1); wider rows go in chunks */
 
 /* A block's rows into its float32 sums: the first copied (ROWS_first), the later ones added one
@@ -163,7 +162,7 @@ INLINE void f16c_rows_add4(float *RESTRICT block, const char *q, ptrdiff_t row_s
     for (int r = 0; r < 4; r++)
         f16c_rows_add(block, q + r * row_stride, w, s);
 }
-DEFINE_HALF_LANES(vsum_f16c, 0.0, COMBINE_ADD, f16c_load_vfloat)
+DEFINE_HALF_SUM_LANES(vsum_f16c, f16c_load_vfloat)
 DEFINE_VECTOR_KERNEL(dsum_f16c, 2, double, load_d_f16, 0.0, ADD, 0, vsum_f16c)
 DEFINE_FLUSHED_OF(dsum_f16c, 2, f16c_rows, )
 DEFINE_FLUSHED_COLS(dsum_f16c, 2, 2)
