@@ -162,7 +162,7 @@ INLINE void f16c_rows_add4(float *RESTRICT block, const char *q, ptrdiff_t row_s
     for (int r = 0; r < 4; r++)
         f16c_rows_add(block, q + r * row_stride, w, s);
 }
-DEFINE_HALF_SUM_LANES(vsum_f16c, f16c_load_vfloat)
+DEFINE_FLUSHED_SUM_LANES(vsum_f16c, 2, f16c_load_vfloat)
 DEFINE_VECTOR_KERNEL(dsum_f16c, 2, double, load_d_f16, 0.0, ADD, 0, vsum_f16c)
 DEFINE_FLUSHED_OF(dsum_f16c, 2, f16c_rows, )
 DEFINE_FLUSHED_COLS(dsum_f16c, 2, 2)

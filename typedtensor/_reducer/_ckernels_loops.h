@@ -205,7 +205,6 @@ INLINE vfloat load_vhalf_as_float(const char *p)
 #define COMBINE_MUL(a, x, VM, VA) ((a) * (x))
 #define COMBINE_MAX(a, x, VM, VA) VSELECT(VM, VA, (VM)((x) > (a)), x, a)
 #define COMBINE_MIN(a, x, VM, VA) VSELECT(VM, VA, (VM)((x) < (a)), x, a)
-DEFINE_VECTOR_LANES(vsum_f32, vdouble, vlong, 4, double, uint8_t, 4, load_vfloat_as_double, 0.0, COMBINE_ADD, 0)
 DEFINE_VECTOR_LANES(vsum_f64, vdouble, vlong, 4, double, uint8_t, 8, load_vdouble, 0.0, COMBINE_ADD, 0)
 DEFINE_VECTOR_LANES(vprod_f32, vdouble, vlong, 4, double, uint8_t, 4, load_vfloat_as_double, 1.0, COMBINE_MUL, 0)
 DEFINE_VECTOR_LANES(vprod_f64, vdouble, vlong, 4, double, uint8_t, 8, load_vdouble, 1.0, COMBINE_MUL, 0)
@@ -230,10 +229,10 @@ DEFINE_VECTOR_LANES(vprod_f64, vdouble, vlong, 4, double, uint8_t, 8, load_vdoub
         }                                                                                             \
         return i;                                                                                     \
     }
-/* float16 sums: lanes of float32 (8 halves per vector), flushed into float64 lanes every
- * FLUSH_ROWS vectors, as the column loops flush their blocks of rows (the same bound; half the
- * adds and no widening to double per element). */
-#define DEFINE_HALF_SUM_LANES(NAME, LOADV)                                                            \
+/* float16 and float32 sums: lanes of float32 (8 elements per vector), flushed into float64 lanes
+ * every FLUSH_ROWS vectors, as the column loops flush their blocks of rows (the same bound; half
+ * the adds and no widening to double per element). */
+#define DEFINE_FLUSHED_SUM_LANES(NAME, ISZ, LOADV)                                                    \
     INLINE ptrdiff_t NAME##_vmain(const char *p, ptrdiff_t n, const int L, void *lanes, void *nans)   \
     {                                                                                                 \
         vdouble acc[4];                                                                               \
@@ -243,11 +242,11 @@ DEFINE_VECTOR_LANES(vprod_f64, vdouble, vlong, 4, double, uint8_t, 8, load_vdoub
         ptrdiff_t i = 0;                                                                              \
         while (i + L <= n) {                                                                          \
             for (int v = 0; v < L / 8; v++)                                                           \
-                block[v] = LOADV(p + (i + v * 8) * 2);                                                \
+                block[v] = LOADV(p + (i + v * 8) * (ISZ));                                            \
             i += L;                                                                                   \
             for (int k = 1; k < FLUSH_ROWS && i + L <= n; k++, i += L)                                \
                 for (int v = 0; v < L / 8; v++)                                                       \
-                    block[v] += LOADV(p + (i + v * 8) * 2);                                           \
+                    block[v] += LOADV(p + (i + v * 8) * (ISZ));                                       \
             for (int v = 0; v < L / 8; v++) {                                                         \
                 acc[2 * v] += (vdouble){block[v][0], block[v][1], block[v][2], block[v][3]};          \
                 acc[2 * v + 1] += (vdouble){block[v][4], block[v][5], block[v][6], block[v][7]};      \
@@ -259,7 +258,8 @@ DEFINE_VECTOR_LANES(vprod_f64, vdouble, vlong, 4, double, uint8_t, 8, load_vdoub
         }                                                                                             \
         return i;                                                                                     \
     }
-DEFINE_HALF_SUM_LANES(vsum_f16, load_vhalf_as_float)
+DEFINE_FLUSHED_SUM_LANES(vsum_f16, 2, load_vhalf_as_float)
+DEFINE_FLUSHED_SUM_LANES(vsum_f32, 4, load_vfloat)
 DEFINE_HALF_LANES(vprod_f16, 1.0, COMBINE_MUL, load_vhalf_as_float)
 DEFINE_VECTOR_LANES(vmax_f16, vfloat, vint, 8, float, int32_t, 2, load_vhalf_as_float, -INFINITY, COMBINE_MAX, 1)
 DEFINE_VECTOR_LANES(vmin_f16, vfloat, vint, 8, float, int32_t, 2, load_vhalf_as_float, INFINITY, COMBINE_MIN, 1)
