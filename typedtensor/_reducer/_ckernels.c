@@ -123,7 +123,7 @@ DEFINE_FLUSHED_COLS(dsum_f16, 2, 2)
  * columns, compiled for x86-64-v3 only, with the same floats, so the same bits. Chosen when the
  * module loads, if the CPU has AVX2 and F16C and TYPEDTENSOR_F16C is not 0 (which a test uses
  * to compare both). */
-#if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__) && defined(__linux__)
+#if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__) && defined(__linux__) && !defined(TYPEDTENSOR_BASELINE_ONLY)
 #include <immintrin.h>
 #define F16C_LOOPS 1
 #pragma GCC push_options

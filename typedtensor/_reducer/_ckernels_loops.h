@@ -31,10 +31,11 @@
 #define PREFETCH_ROW_MAX 1024  /* ... in rows this short (rows of 640 floats: 21-23 GB/s with, 25-30 without) */
 
 /* Wider SIMD only by runtime dispatch: GCC on x86-64 Linux compiles the hot loops twice, at the
- * baseline and for AVX2, and the loader picks one for the CPU it runs on (an ifunc). The lanes
- * are written out in the source and nothing is reassociated or contracted, so both give the
- * same bits. */
-#if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__) && defined(__linux__)
+ * baseline and for x86-64-v3 (AVX2, FMA, F16C), and the loader picks one for the CPU it runs on
+ * (an ifunc). The lanes are written out in the source and nothing is reassociated or contracted,
+ * so both give the same bits. */
+#if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__) && defined(__linux__) && \
+    !defined(TYPEDTENSOR_BASELINE_ONLY) /* -DTYPEDTENSOR_BASELINE_ONLY: the default clone alone, to test it */
 #define DISPATCH __attribute__((target_clones("arch=x86-64-v3", "default")))
 #else
 #define DISPATCH
