@@ -89,8 +89,9 @@ def test_float_loops_are_accurate(shape: tuple[int, ...], axes: tuple[int, ...],
 
 
 @pytest.mark.parametrize(("shape", "axes"), SHAPES)
-def test_nan_propagates_through_every_loop(shape: tuple[int, ...], axes: tuple[int, ...]) -> None:
-    array = np.random.default_rng(3).random(shape).astype(np.float32)
+@pytest.mark.parametrize("dtype", ["float16", "float32", "float64"])
+def test_nan_propagates_through_every_loop(shape: tuple[int, ...], axes: tuple[int, ...], dtype: str) -> None:
+    array = np.random.default_rng(3).random(shape).astype(dtype)
     array.flat[array.size * 3 // 4] = np.nan
     for op in ["max", "min"]:
         np.testing.assert_array_equal(reduce_array(op, array, axes, False, op), getattr(np, op)(array, axis=axes))
@@ -240,7 +241,7 @@ def test_the_numpy_kernels_run_when_the_extension_is_switched_off_or_missing(env
     assert result.stdout.strip().split(maxsplit=2) == ["False", "True", "[60.0, 92.0, 124.0]"]
 
 
-F16C_SUMS = """
+F16C_REDUCTIONS = """
 import hashlib, itertools
 import numpy as np
 from typedtensor._reducer import _ckernels
@@ -249,18 +250,18 @@ rng = np.random.default_rng(8)
 digest = hashlib.sha256()
 for shape, axes in [((300, 37), (0,)), ((64, 5, 130), (1,)), ((40, 3, 2000), (0, 1)), ((17, 9, 11), (0, 2))]:
     base = (rng.standard_normal(shape) * 100).astype(np.float16)
-    for array, op in itertools.product([base, base[::-1, ..., ::2], base.T], ["sum", "mean"]):
+    for array, op in itertools.product([base, base[::-1, ..., ::2], base.T], ["sum", "mean", "max", "min"]):
         kept_axes = axes if array is not base.T else tuple(array.ndim - 1 - a for a in axes)
         digest.update(reduce_array(op, array, kept_axes, False, op).tobytes())
 print(_ckernels.F16C, digest.hexdigest())
 """
 
 
-def test_float16_column_sums_give_the_same_bits_with_and_without_f16c() -> None:
+def test_float16_reductions_give_the_same_bits_with_and_without_f16c() -> None:
     # The F16C loops (x86-64-v3) and the baseline's conversion must agree bit for bit; the
     # target_clones of the other loops cannot be forced from outside, so only this choice is tested.
     runs = [
-        subprocess.run([sys.executable, "-c", F16C_SUMS], env={**os.environ, "TYPEDTENSOR_F16C": setting}, capture_output=True, text=True, check=True)
+        subprocess.run([sys.executable, "-c", F16C_REDUCTIONS], env={**os.environ, "TYPEDTENSOR_F16C": setting}, capture_output=True, text=True, check=True)
         for setting in ("0", "1")
     ]
     (off, off_digest), (on, on_digest) = (run.stdout.split() for run in runs)

@@ -118,9 +118,9 @@ DEFINE_FLUSHED_OF(dsum_f16, 2, f16_rows, )
 DEFINE_FLUSHED_COLS(dsum_f32, 4, FLUSH_ROWS / 2)
 DEFINE_FLUSHED_COLS(dsum_f16, 2, 2)
 
-/* float16 sums and means with F16C (x86-64-v3: vcvtph2ps widens 8 halves at once; the baseline's
- * conversion is integer work that costs more than the reading): the same rows and flushed
- * columns, compiled for x86-64-v3 only, with the same floats, so the same bits. Chosen when the
+/* float16 sums, means, max and min with F16C (x86-64-v3: vcvtph2ps widens 8 halves at once; the
+ * baseline's conversion is integer work that costs more than the reading): the same rows and
+ * flushed columns, compiled for x86-64-v3 only, with the same floats, so the same bits. Chosen when the
  * module loads, if the CPU has AVX2 and F16C and TYPEDTENSOR_F16C is not 0 (which a test uses
  * to compare both). */
 #if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__) && defined(__linux__) && !defined(TYPEDTENSOR_BASELINE_ONLY)
@@ -166,10 +166,15 @@ DEFINE_FLUSHED_SUM_LANES(vsum_f16c, 2, f16c_load_vfloat)
 DEFINE_VECTOR_KERNEL(dsum_f16c, 2, double, load_d_f16, 0.0, ADD, 0, vsum_f16c)
 DEFINE_FLUSHED_OF(dsum_f16c, 2, f16c_rows, )
 DEFINE_FLUSHED_COLS(dsum_f16c, 2, 2)
+DEFINE_VECTOR_LANES(vmax_f16c, vfloat, vint, 8, float, int32_t, 2, f16c_load_vfloat, -INFINITY, COMBINE_MAX, 1)
+DEFINE_VECTOR_LANES(vmin_f16c, vfloat, vint, 8, float, int32_t, 2, f16c_load_vfloat, INFINITY, COMBINE_MIN, 1)
+DEFINE_FLOAT_EXTREME(max_f16c, 2, float, load_half, -INFINITY, MAX_NAN, MAX_PLAIN, int32_t, vmax_f16c)
+DEFINE_FLOAT_EXTREME(min_f16c, 2, float, load_half, INFINITY, MIN_NAN, MIN_PLAIN, int32_t, vmin_f16c)
 #undef KERNEL_TARGET
 #define KERNEL_TARGET DISPATCH
 #pragma GCC pop_options
 static const Ops f16c_sums = FLUSHED_OPS(dsum_f16c);
+static const Ops f16c_max = OPS(max_f16c, float, ACC_FLOAT), f16c_min = OPS(min_f16c, float, ACC_FLOAT);
 static int use_f16c; /* set when the module loads */
 static void choose_f16c(void)
 {
@@ -215,8 +220,8 @@ static const Ops cloned_ops[N_OPS][N_TYPES] = {
 static const Ops *find_ops(int op, int type)
 {
 #ifdef F16C_LOOPS
-    if (use_f16c && type == T_F16 && (op == OP_SUM || op == OP_MEAN))
-        return &f16c_sums;
+    if (use_f16c && type == T_F16 && (op == OP_SUM || op == OP_MEAN || op == OP_MAX || op == OP_MIN))
+        return op == OP_MAX ? &f16c_max : op == OP_MIN ? &f16c_min : &f16c_sums;
 #endif
     const Ops *cloned = &cloned_ops[op][type];
     return cloned->init ? cloned : &baseline_ops[op][type];
