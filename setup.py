@@ -21,7 +21,7 @@ from setuptools.command.build_ext import build_ext
 REDUCER = "typedtensor/_reducer/"
 CKERNELS = Extension(
     "typedtensor._reducer._ckernels",
-    sources=[REDUCER + "_ckernels.c", REDUCER + "_ckernels_baseline.c"],
+    sources=[REDUCER + "_ckernels.c", REDUCER + "_ckernels_integers.c"],
     depends=[REDUCER + "_ckernels_loops.h"],
     # -ffp-contract=off: no fused multiply-adds, so every CPU gives the same bits; -g0: debug
     # information took a fifth of the compile time

@@ -23,11 +23,8 @@
 
 static const int type_size[N_TYPES] = {1, 1, 1, 2, 2, 4, 4, 8, 8, 2, 4, 8};
 
-VECTOR_INTEGER_SUM(i32, int32_t, load_u64_int32_t)
-VECTOR_INTEGER_SUM(i64, int64_t, load_u64_int64_t)
 
 
-DOUBLE_SUM(i32, 4) DOUBLE_SUM(i64, 8)
 /* float16/float32 summed in float64: a chain of even 10^7 adds errs far below their rounding */
 DEFINE_VECTOR_KERNEL(dsum_f16, 2, double, load_d_f16, 0.0, ADD, 0, vsum_f16)
 DEFINE_VECTOR_KERNEL(dsum_f32, 4, double, load_d_f32, 0.0, ADD, 0, vsum_f32)
@@ -192,8 +189,6 @@ DEFINE_VECTOR_KERNEL(dprod_f32, 4, double, load_d_f32, 1.0, MUL, 0, vprod_f32)
 DEFINE_VECTOR_KERNEL(dprod_f64, 8, double, load_d_f64, 1.0, MUL, 0, vprod_f64)
 
 
-EXTREMES(i32, int32_t, load_int32_t, INT32_MIN, INT32_MAX, MAX_INT, MIN_INT)
-EXTREMES(i64, int64_t, load_int64_t, INT64_MIN, INT64_MAX, MAX_INT, MIN_INT)
 DEFINE_FLOAT_EXTREME(max_f16, 2, float, load_half, -INFINITY, MAX_NAN, MAX_PLAIN, int32_t, vmax_f16)
 DEFINE_FLOAT_EXTREME(min_f16, 2, float, load_half, INFINITY, MIN_NAN, MIN_PLAIN, int32_t, vmin_f16)
 DEFINE_FLOAT_EXTREME(max_f32, 4, float, load_float, -INFINITY, MAX_NAN, MAX_PLAIN, int32_t, vmax_f32)
@@ -202,19 +197,18 @@ DEFINE_FLOAT_EXTREME(max_f64, 8, double, load_double, -INFINITY, MAX_NAN, MAX_PL
 DEFINE_FLOAT_EXTREME(min_f64, 8, double, load_double, INFINITY, MIN_NAN, MIN_PLAIN, int64_t, vmin_f64)
 
 
-/* The cloned kernels, by op and input type; the others are in _ckernels_baseline.c. */
-#define CLONED_EXTREMES(OP)                                                                           \
-    {[T_I32] = OPS(OP##_i32, int32_t, ACC_NATIVE), [T_I64] = OPS(OP##_i64, int64_t, ACC_NATIVE),     \
-     [T_F16] = OPS(OP##_f16, float, ACC_FLOAT), [T_F32] = OPS(OP##_f32, float, ACC_NATIVE),           \
+/* The float kernels, by op and input type; the others are in _ckernels_integers.c. */
+#define FLOAT_EXTREMES(OP)                                                                            \
+    {[T_F16] = OPS(OP##_f16, float, ACC_FLOAT), [T_F32] = OPS(OP##_f32, float, ACC_NATIVE),           \
      [T_F64] = OPS(OP##_f64, double, ACC_NATIVE)}
-#define FLOAT_SUMS [T_F16] = FLUSHED_OPS(dsum_f16), [T_F32] = FLUSHED_OPS(dsum_f32), [T_F64] = OPS(dsum_f64, double, ACC_DOUBLE)
-static const Ops cloned_ops[N_OPS][N_TYPES] = {
-    [OP_SUM] = {[T_I32] = OPS(sum_i32, uint64_t, ACC_U64), [T_I64] = OPS(sum_i64, uint64_t, ACC_U64), FLOAT_SUMS},
-    [OP_MEAN] = {[T_I32] = OPS(dsum_i32, double, ACC_DOUBLE), [T_I64] = OPS(dsum_i64, double, ACC_DOUBLE), FLOAT_SUMS},
+#define FLOAT_SUMS {[T_F16] = FLUSHED_OPS(dsum_f16), [T_F32] = FLUSHED_OPS(dsum_f32), [T_F64] = OPS(dsum_f64, double, ACC_DOUBLE)}
+static const Ops float_ops[N_OPS][N_TYPES] = {
+    [OP_SUM] = FLOAT_SUMS,
+    [OP_MEAN] = FLOAT_SUMS,
     [OP_PROD] = {[T_F16] = OPS(dprod_f16, double, ACC_DOUBLE), [T_F32] = OPS(dprod_f32, double, ACC_DOUBLE),
                  [T_F64] = OPS(dprod_f64, double, ACC_DOUBLE)},
-    [OP_MAX] = CLONED_EXTREMES(max),
-    [OP_MIN] = CLONED_EXTREMES(min),
+    [OP_MAX] = FLOAT_EXTREMES(max),
+    [OP_MIN] = FLOAT_EXTREMES(min),
 };
 
 static const Ops *find_ops(int op, int type)
@@ -223,8 +217,8 @@ static const Ops *find_ops(int op, int type)
     if (use_f16c && type == T_F16 && (op == OP_SUM || op == OP_MEAN || op == OP_MAX || op == OP_MIN))
         return op == OP_MAX ? &f16c_max : op == OP_MIN ? &f16c_min : &f16c_sums;
 #endif
-    const Ops *cloned = &cloned_ops[op][type];
-    return cloned->init ? cloned : &baseline_ops[op][type];
+    const Ops *floats = &float_ops[op][type];
+    return floats->init ? floats : &integer_ops[op][type];
 }
 
 /* ---- writing results: accumulators converted to the output type ----------------------------- */

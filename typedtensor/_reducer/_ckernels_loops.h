@@ -1,8 +1,8 @@
 /*
  * The reduction loops' templates, shared by the two units of typedtensor._reducer._ckernels:
- * _ckernels.c instantiates the kernels of the dtypes models reduce in bulk, cloned for x86-64-v3,
- * and runs the walk and the Python entry point; _ckernels_baseline.c instantiates the others,
- * compiled once. Two units compile in parallel (setup.py): the build takes half the time.
+ * _ckernels.c instantiates the float kernels and runs the walk and the Python entry point;
+ * _ckernels_integers.c instantiates the integer and bool kernels and any/all. The two units
+ * compile in parallel (setup.py).
  */
 #ifndef TYPEDTENSOR_CKERNELS_LOOPS_H
 #define TYPEDTENSOR_CKERNELS_LOOPS_H
@@ -41,8 +41,8 @@
 #define DISPATCH
 #endif
 
-/* The kernels of the dtypes models reduce in bulk (float16/32/64, int32, int64: _ckernels.c) are
- * cloned; the others (_ckernels_baseline.c) are compiled once. */
+/* The kernels of the dtypes models reduce in bulk (float16/32/64, int32, int64) are cloned; the
+ * others (in _ckernels_integers.c) are compiled once. */
 #define KERNEL_TARGET DISPATCH
 
 /* GCC 9+ and clang: the hot loops' lanes written with vector types (below) */
@@ -566,7 +566,7 @@ static inline uint8_t nonzero_f16(const char *p) { return NONZERO_HALF(p); }
     DEFINE_KERNEL(any_##NAME, ISZ, uint8_t, nonzero_##NAME, 0, OR, 0)                                 \
     DEFINE_KERNEL(all_##NAME, ISZ, uint8_t, nonzero_##NAME, 1, AND, 0)
 
-/* The kernels of _ckernels_baseline.c, by op and input type (all zero where _ckernels.c has them). */
-extern const Ops baseline_ops[N_OPS][N_TYPES];
+/* The kernels of _ckernels_integers.c, by op and input type (zero where _ckernels.c has them). */
+extern const Ops integer_ops[N_OPS][N_TYPES];
 
 #endif

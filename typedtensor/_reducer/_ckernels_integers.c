@@ -1,12 +1,20 @@
 /*
- * The reduction loops of the dtypes models rarely reduce in bulk: bool, 8- and 16-bit and unsigned
- * integers, integer products, and any/all of every dtype (_ckernels.c has float16/32/64, int32
- * and int64 sums, means, max and min). Compiled once, at the baseline, with -O2 and the
- * vectoriser: two x86-64-v3 clones at -O3 of every family took the build to 45-90 s (issue 20
- * asks for under 30). Their column loops run at 0.5-0.9x the cloned ones in cache, their rows
- * of short integers faster.
+ * The reduction loops of integers and bools, and any/all of every dtype (_ckernels.c has the
+ * float ones, the walk and the entry point): the second unit of the extension, compiled at the
+ * same time as the first (setup.py). int32 and int64 sums, means, max and min are cloned for
+ * x86-64-v3 and compiled at -O3, as the float kernels are; the others (bool, 8- and 16-bit and
+ * unsigned integers, integer products, any/all), rarely reduced in bulk, once at the baseline
+ * with -O2 and the vectoriser: two x86-64-v3 clones at -O3 of every family took the build to
+ * 45-90 s (issue 20 asks for under 30). Those run at 0.5-0.9x the cloned loops' speed in cache
+ * in columns, faster in rows of short integers.
  */
 #include "_ckernels_loops.h"
+
+VECTOR_INTEGER_SUM(i32, int32_t, load_u64_int32_t)
+VECTOR_INTEGER_SUM(i64, int64_t, load_u64_int64_t)
+DOUBLE_SUM(i32, 4) DOUBLE_SUM(i64, 8)
+EXTREMES(i32, int32_t, load_int32_t, INT32_MIN, INT32_MAX, MAX_INT, MIN_INT)
+EXTREMES(i64, int64_t, load_int64_t, INT64_MIN, INT64_MAX, MAX_INT, MIN_INT)
 
 #undef KERNEL_TARGET
 #define KERNEL_TARGET /* one version, at the baseline */
@@ -52,13 +60,15 @@ LOGICAL(i64, 8) LOGICAL(u64, 8) LOGICAL(f16, 2) LOGICAL(f32, 4) LOGICAL(f64, 8)
     [T_U32] = OPS(OP##_u32, uint8_t, ACC_FLAG), [T_I64] = OPS(OP##_i64, uint8_t, ACC_FLAG),          \
     [T_U64] = OPS(OP##_u64, uint8_t, ACC_FLAG), [T_F16] = OPS(OP##_f16, uint8_t, ACC_FLAG),          \
     [T_F32] = OPS(OP##_f32, uint8_t, ACC_FLAG), [T_F64] = OPS(OP##_f64, uint8_t, ACC_FLAG)
-const Ops baseline_ops[N_OPS][N_TYPES] = {
-    [OP_SUM] = {SMALL_INTEGERS(sum, uint64_t, ACC_U64)},
-    [OP_MEAN] = {SMALL_INTEGERS(dsum, double, ACC_DOUBLE)},
+const Ops integer_ops[N_OPS][N_TYPES] = {
+    [OP_SUM] = {SMALL_INTEGERS(sum, uint64_t, ACC_U64), [T_I32] = OPS(sum_i32, uint64_t, ACC_U64),
+                [T_I64] = OPS(sum_i64, uint64_t, ACC_U64)},
+    [OP_MEAN] = {SMALL_INTEGERS(dsum, double, ACC_DOUBLE), [T_I32] = OPS(dsum_i32, double, ACC_DOUBLE),
+                 [T_I64] = OPS(dsum_i64, double, ACC_DOUBLE)},
     [OP_PROD] = {SMALL_INTEGERS(prod, uint64_t, ACC_U64), [T_I32] = OPS(prod_i32, uint64_t, ACC_U64),
                  [T_I64] = OPS(prod_i64, uint64_t, ACC_U64)},
-    [OP_MAX] = {SMALL_EXTREMES(max)},
-    [OP_MIN] = {SMALL_EXTREMES(min)},
+    [OP_MAX] = {SMALL_EXTREMES(max), [T_I32] = OPS(max_i32, int32_t, ACC_NATIVE), [T_I64] = OPS(max_i64, int64_t, ACC_NATIVE)},
+    [OP_MIN] = {SMALL_EXTREMES(min), [T_I32] = OPS(min_i32, int32_t, ACC_NATIVE), [T_I64] = OPS(min_i64, int64_t, ACC_NATIVE)},
     [OP_ANY] = {EVERY_TYPE_FLAG(any)},
     [OP_ALL] = {EVERY_TYPE_FLAG(all)},
 };
