@@ -2,22 +2,28 @@
 
 Cases: the TFLite blog's [32, 256, 5, 128] over all 15 axis subsets x sum/mean/max/min/prod x
 float32/float64/int32/float16, plus [1_000_000, 4] over each axis, a transposed (64, 64, 64)
-over axis 0 and (8, 3, 224, 224) means over (2, 3). Each case times numpy's own call,
-typedtensor in its default mode and typedtensor on one thread, interleaved (medians of
-alternating runs). The limit is measured here too: the fastest of a few streaming reductions
-over as many bytes, on one thread and on two. Then float32 sum/mean errors against a float64
-reference, the dispatch cost on a [4, 4] tensor, and a summary of the issue's bars.
+over axis 0 and (8, 3, 224, 224) means over (2, 3).
+
+Every case is measured over one buffer: typedtensor wraps the array numpy reads (``tt.Tensor``,
+no copy), and the case's limit is measured over that same buffer, interleaved with the case in
+rotating order: the time to read the input (the fastest of full maxes and full sums over it:
+numpy's and typedtensor's in its dtype, numpy's over its 8-byte words) plus the time to write
+the output (a fill of a preallocated array of the result's size and dtype). Ratios of one case
+are medians of the per-repetition ratios of two calls timed in the same repetition. Then float32
+sum/mean errors against float64 in C, Fortran, transposed and reversed layouts, the dispatch cost
+on a [4, 4] tensor, and issue 20's bars with PASS or FAIL. The load average is printed at the
+start and at the end: on a shared machine the figures are provisional.
 
 Run: ``.venv/bin/python benchmarks/reduce.py``; ``--quick`` for fewer runs and dtypes;
 ``--load`` keeps one core busy with a background process meanwhile; ``--only sum,float16``
-times just those ops and dtypes; ``--plot FILE.png`` draws fraction-of-limit per pattern (needs
-matplotlib); ``--calibrate`` prints the loop speeds ``typedtensor/_reducer/cost.py`` uses.
+times just those ops and dtypes; ``--cases`` prints every case; ``--plot FILE.png`` draws
+fraction-of-limit per pattern (needs matplotlib); ``--calibrate`` prints the loop speeds
+``typedtensor/_reducer/cost.py`` uses.
 """
 
 from __future__ import annotations
 
 import argparse
-import concurrent.futures
 import contextlib
 import functools
 import itertools
@@ -64,31 +70,47 @@ class Case:
 
 @dataclass(frozen=True)
 class Timing:
+    """Per-repetition seconds of one case's calls, all timed interleaved over the case's own buffer."""
+
     case: Case
-    numpy: float  # seconds
-    default: float
-    single: float
-    limit: float  # GB/s: the single-thread limit for this many bytes
+    numpy: list[float]
+    default: list[float]
+    single: list[float]
+    limit: list[float]  # reading the input (the faster of a full max and a full sum) + writing the output
 
     @property
     def gbs(self) -> float:
-        return self.case.array.nbytes / self.single / 1e9
+        return self.case.array.nbytes / statistics.median(self.single) / 1e9
+
+    @property
+    def limit_gbs(self) -> float:
+        return self.case.array.nbytes / statistics.median(self.limit) / 1e9
 
     @property
     def fraction(self) -> float:
-        return self.gbs / self.limit
+        """typedtensor on one thread against the limit: the median of per-repetition ratios."""
+        return pair_ratio(self.limit, self.single)
 
     @property
     def vs_numpy(self) -> float:
-        return self.numpy / min(self.default, self.single)
+        return pair_ratio(self.numpy, self.default)
 
     @property
-    def default_vs_numpy(self) -> float:
-        return self.numpy / self.default
+    def single_vs_numpy(self) -> float:
+        return pair_ratio(self.numpy, self.single)
+
+    @property
+    def numpy_fraction(self) -> float:
+        return pair_ratio(self.limit, self.numpy)
 
     @property
     def vs_single(self) -> float:
-        return self.single / self.default
+        return pair_ratio(self.single, self.default)
+
+
+def pair_ratio(numerators: list[float], denominators: list[float]) -> float:
+    """The median of the ratios of the same repetition's two times (so load hits both alike)."""
+    return statistics.median(n / d for n, d in zip(numerators, denominators))
 
 
 def data(shape: tuple[int, ...], dtype: str, op: str, rng: np.random.Generator) -> Array:
@@ -116,8 +138,8 @@ def cases(ops: tuple[str, ...], dtypes: tuple[str, ...]) -> Iterator[Case]:
         yield Case("(8,3,224,224)(2,3)", "mean", "float32", (2, 3), data((8, 3, 224, 224), "float32", "mean", rng))
 
 
-def medians(calls: list[Callable[[], object]], runs: int) -> list[float]:
-    """Median seconds of each call, run in rotating order so that load hits all alike."""
+def repetitions(calls: list[Callable[[], object]], runs: int) -> list[list[float]]:
+    """Seconds of each call in each run, the calls in rotating order so that load hits all alike."""
     for call in calls:
         call()
     times: list[list[float]] = [[] for _ in calls]
@@ -126,7 +148,11 @@ def medians(calls: list[Callable[[], object]], runs: int) -> list[float]:
             start = time.perf_counter()
             calls[index]()
             times[index].append(time.perf_counter() - start)
-    return [statistics.median(t) for t in times]
+    return times
+
+
+def medians(calls: list[Callable[[], object]], runs: int) -> list[float]:
+    return [statistics.median(t) for t in repetitions(calls, runs)]
 
 
 def single_thread(call: Callable[[], object]) -> Callable[[], object]:
@@ -137,47 +163,54 @@ def single_thread(call: Callable[[], object]) -> Callable[[], object]:
     return run
 
 
-# The limit: the fastest of a few streaming reductions over as many bytes.
-STREAMS: list[Callable[[Array], object]] = [
-    lambda b: np.max(b.view(np.float32)),
-    lambda b: np.add.reduce(b.view(np.int64)),
-    lambda b: np.max(b.view(np.float64)),
-    lambda b: tt.reduce_max(tt.Tensor(b.view(np.float32))),
-    lambda b: tt.reduce_sum(tt.Tensor(b.view(np.float64))),
-]
-_limits: dict[int, tuple[float, float]] = {}
+def memory_order_flat(array: Array) -> Array:
+    """The elements of ``array`` in the order they lie in memory, as a 1-d view (never a copy)."""
+    forwards = array[tuple(slice(None, None, -1) if stride < 0 else slice(None) for stride in array.strides)]
+    order = sorted(range(array.ndim), key=lambda dim: -forwards.strides[dim])
+    flat = forwards.transpose(order).reshape(-1)
+    if not np.shares_memory(flat, array):
+        raise ValueError(f"the benchmark's buffers must be dense in some order: {array.shape}, strides {array.strides}")
+    return flat
 
 
-def limits(nbytes: int, runs: int) -> tuple[float, float]:
-    """GB/s of the fastest streaming reduction over ``nbytes``: on one thread, and on two."""
-    if nbytes not in _limits:
-        buffer = np.random.default_rng(9).random(nbytes // 8)
-        halves = np.split(buffer, 2)
-        with _parallel.limited(1):
-            one = min(medians([lambda s=s: s(buffer) for s in STREAMS], runs))  # type: ignore[misc]
-            two = min(medians([lambda s=s: _on_two_threads(s, halves) for s in STREAMS], runs))  # type: ignore[misc]
-        _limits[nbytes] = (buffer.nbytes / one / 1e9, buffer.nbytes / two / 1e9)
-    return _limits[nbytes]
+def reads(array: Array) -> tuple[list[Callable[[], object]], list[Callable[[], object]]]:
+    """Full maxes and full sums over the very buffer ``array`` is a view of: numpy's and
+    typedtensor's (one thread) in its dtype, and numpy's over its 8-byte words (so float16's limit
+    is the memory's, not a float16 loop's)."""
+    flat = memory_order_flat(array)
+    tensor: AnyTensor = tt.Tensor(flat)
+    maxes: list[Callable[[], object]] = [
+        functools.partial(np.max, flat), single_thread(functools.partial(tt.reduce_max, tensor))
+    ]
+    sums: list[Callable[[], object]] = [single_thread(functools.partial(tt.reduce_sum, tensor))]
+    if flat.dtype != np.float16:  # numpy sums float16 in float16: it overflows (and is slow)
+        sums.append(functools.partial(np.sum, flat))
+    if flat.nbytes % 8 == 0:
+        words = flat.view(np.int64)
+        maxes.append(functools.partial(np.max, words))
+        sums.append(functools.partial(np.add.reduce, words))
+    return maxes, sums
 
 
-_helper = concurrent.futures.ThreadPoolExecutor(1)  # one thread kept for the two-thread limit
-
-
-def _on_two_threads(stream: Callable[[Array], object], halves: list[Array]) -> None:
-    other = _helper.submit(stream, halves[1])
-    stream(halves[0])
-    other.result()
+def time_case(case: Case, runs: int) -> Timing:
+    """numpy's call, typedtensor's (default and one thread) and the limit's reads and write, interleaved."""
+    tensor: AnyTensor = tt.Tensor(case.array)  # wraps the array: no copy, the very buffer numpy reads
+    ours = functools.partial(OURS[case.op], tensor, case.axes)
+    plain = functools.partial(NUMPY[case.op], case.array, case.axes)
+    with np.errstate(over="ignore"):
+        result = np.asarray(plain())
+    output = np.empty(result.shape, result.dtype)
+    maxes, sums = reads(case.array)
+    write: Callable[[], object] = functools.partial(output.fill, 0)
+    calls: list[Callable[[], object]] = [plain, ours, single_thread(ours), write, *maxes, *sums]
+    with np.errstate(over="ignore"):  # numpy's float16 sums overflow (it accumulates in float16)
+        numpy_times, default, single, writes, *read_times = repetitions(calls, runs)
+    limit = [min(per_run) + w for per_run, w in zip(zip(*read_times), writes)]
+    return Timing(case, numpy_times, default, single, limit)
 
 
 def time_cases(selected: list[Case], runs: int) -> list[Timing]:
-    timings = []
-    for case in selected:
-        tensor: AnyTensor = tt.Tensor(case.array)
-        ours = functools.partial(OURS[case.op], tensor, case.axes)
-        plain = functools.partial(NUMPY[case.op], case.array, case.axes)
-        numpy_time, default, single = medians([plain, ours, single_thread(ours)], runs)
-        timings.append(Timing(case, numpy_time, default, single, limits(case.array.nbytes, runs)[0]))
-    return timings
+    return [time_case(case, runs) for case in selected]
 
 
 def geomean(values: list[float]) -> float:
@@ -185,31 +218,32 @@ def geomean(values: list[float]) -> float:
 
 
 def speed_table(timings: list[Timing]) -> list[str]:
-    """Per op and dtype over the blog tensor's 15 patterns: single-thread GB/s and fraction of
-    the limit, ratios against numpy and of the default mode against one thread."""
+    """Per op and dtype over the blog tensor's 15 patterns: the limit's and typedtensor's
+    single-thread GB/s, its fraction of the limit, numpy's, and the ratios against numpy."""
     lines = [
-        f"{'op':<5} {'dtype':<8} {'GB/s':>5} {'frac':>5} {'min':>5}  {'x numpy':>7} {'min':>5}  {'dflt/1t min':>11}"
+        f"{'op':<5} {'dtype':<8} {'limit':>5} {'GB/s':>5} {'frac':>5} {'min':>5} {'numpy':>5}  {'x numpy':>7} {'min':>5}  {'dflt/1t min':>11}"
     ]
     for (op, dtype), group in itertools.groupby(
         [t for t in timings if t.case.label.startswith("blog")], key=lambda t: (t.case.op, t.case.dtype)
     ):
         rows = list(group)
         lines.append(
-            f"{op:<5} {dtype:<8} {geomean([t.gbs for t in rows]):>5.1f} {geomean([t.fraction for t in rows]):>5.2f} "
-            f"{min(t.fraction for t in rows):>5.2f}  {geomean([t.vs_numpy for t in rows]):>7.2f} "
+            f"{op:<5} {dtype:<8} {geomean([t.limit_gbs for t in rows]):>5.1f} {geomean([t.gbs for t in rows]):>5.1f} "
+            f"{geomean([t.fraction for t in rows]):>5.2f} {min(t.fraction for t in rows):>5.2f} "
+            f"{geomean([t.numpy_fraction for t in rows]):>5.2f}  {geomean([t.vs_numpy for t in rows]):>7.2f} "
             f"{min(t.vs_numpy for t in rows):>5.2f}  {min(t.vs_single for t in rows):>11.2f}"
         )
     return lines
 
 
-def other_table(timings: list[Timing]) -> list[str]:
-    lines = [f"{'case':<20} {'op':<5} {'dtype':<8} {'GB/s':>5} {'frac':>5} {'x numpy':>7} {'dflt/1t':>7}"]
+def pattern_table(timings: list[Timing]) -> list[str]:
+    """Every case: limit GB/s, typedtensor's fraction of it (one thread) and numpy's, x numpy."""
+    lines = [f"{'case':<20} {'op':<5} {'dtype':<8} {'limit':>5} {'GB/s':>5} {'frac':>5} {'numpy':>5} {'x numpy':>7} {'dflt/1t':>7}"]
     for t in timings:
-        if not t.case.label.startswith("blog"):
-            lines.append(
-                f"{t.case.label:<20} {t.case.op:<5} {t.case.dtype:<8} {t.gbs:>5.1f} {t.fraction:>5.2f} "
-                f"{t.vs_numpy:>7.2f} {t.vs_single:>7.2f}"
-            )
+        lines.append(
+            f"{t.case.label:<20} {t.case.op:<5} {t.case.dtype:<8} {t.limit_gbs:>5.1f} {t.gbs:>5.1f} {t.fraction:>5.2f} "
+            f"{t.numpy_fraction:>5.2f} {t.vs_numpy:>7.2f} {t.vs_single:>7.2f}"
+        )
     return lines
 
 
@@ -217,19 +251,29 @@ def relative_error(result: object, reference: Array) -> float:
     return float(np.max(np.abs(np.asarray(result, np.float64) - reference) / np.abs(reference)))
 
 
+def layouts(base: Array) -> dict[str, tuple[Array, list[int]]]:
+    """``base`` in C, Fortran, transposed and reversed layouts, and where each of its dims went."""
+    dims = list(range(base.ndim))
+    reversed_view = base[tuple(slice(None, None, -1) if dim % 2 == 0 else slice(None) for dim in dims)]
+    return {"C": (base, dims), "F": (np.asfortranarray(base), dims), "T": (base.T, dims[::-1]), "rev": (reversed_view, dims)}
+
+
 def errors() -> tuple[list[str], list[str]]:
-    """float32 sum and mean errors of numpy and typedtensor on the blog tensor, [1e6, 4] and 0.1."""
+    """float32 sum and mean errors of numpy and typedtensor on the blog tensor and [1e6, 4] (in C,
+    Fortran, transposed and reversed layouts) and on [1e6, 4] of 0.1, against float64."""
     rng = np.random.default_rng(1)
-    blog, long = rng.random(BLOG, np.float32), rng.random((1_000_000, 4), np.float32)
-    inputs = [(f"blog{axes}", blog, axes) for axes in SUBSETS]
-    inputs += [("[1e6,4](0,)", long, (0,)), ("[1e6,4](1,)", long, (1,)), ("blog.T(0,1)", blog.T, (0, 1))]
+    inputs = []
+    for base, subsets in ((rng.random(BLOG, np.float32), SUBSETS), (rng.random((1_000_000, 4), np.float32), [(0,), (1,)])):
+        for name, (array, where) in layouts(base).items():
+            label = f"{'blog' if base.ndim == 4 else '[1e6,4]'} {name}"
+            inputs += [(f"{label} {axes}", array, tuple(where.index(a) for a in axes)) for axes in subsets]
     inputs += [("[1e6,4] of 0.1 (0,)", np.full((1_000_000, 4), 0.1, np.float32), (0,))]
-    lines, failures = [f"{'case':<22} {'op':<5} {'numpy':>8} {'ours':>8}"], []
+    lines, failures = [f"{'case':<26} {'op':<5} {'numpy':>8} {'ours':>8}"], []
     for (label, array, axes), op in itertools.product(inputs, ("sum", "mean")):
         reference = NUMPY[op](array.astype(np.float64), axes)
         ours = relative_error(OURS[op](tt.Tensor(array), axes).numpy(), reference)
         theirs = relative_error(np.asarray(NUMPY[op](array, axes)), reference)
-        lines.append(f"{label:<22} {op:<5} {theirs:>8.1e} {ours:>8.1e}")
+        lines.append(f"{label:<26} {op:<5} {theirs:>8.1e} {ours:>8.1e}")
         if ours > min(max(theirs, 2.0**-24) + 2.0**-24, 1e-6):
             failures.append(f"{label} {op}: {ours:.1e} (numpy {theirs:.1e})")
     return lines, failures
@@ -248,50 +292,46 @@ def dispatch(runs: int) -> list[tuple[str, float]]:
     return ratios
 
 
-def bars(timings: list[Timing], error_failures: list[str], dispatch_ratios: list[tuple[str, float]]) -> list[str]:
-    """Each bar of the issue and SPEC 8: the figure measured, and whether it holds."""
+def bars(timings: list[Timing], error_failures: list[str] | None, dispatch_ratios: list[tuple[str, float]]) -> list[str]:
+    """Each bar of issue 20 (and SPEC 8's dispatch bar): the figure measured, PASS or FAIL."""
     blog = [t for t in timings if t.case.label.startswith("blog")]
     lines: list[str] = []
 
     def bar(text: str, value: float, holds: bool, worst: str = "") -> None:
-        lines.append(f"[{'ok' if holds else 'MISS'}] {text}: {value:.2f}{f'  (worst: {worst})' if worst and not holds else ''}")
+        lines.append(f"[{'PASS' if holds else 'FAIL'}] {text}: {value:.2f}{f'  (worst: {worst})' if worst else ''}")
 
-    def worst(rows: list[Timing], key: Callable[[Timing], float]) -> tuple[float, str]:
-        low = min(rows, key=key)
-        return key(low), f"{low.case.op} {low.case.dtype} {low.case.label}"
+    def every(text: str, rows: list[Timing], key: Callable[[Timing], float], floor: float) -> None:
+        if rows:
+            low = min(rows, key=key)
+            bar(f"{text}, every case >= {floor}", key(low), key(low) >= floor, f"{low.case.op} {low.case.dtype} {low.case.label}")
+
+    def mean_of(text: str, rows: list[Timing], key: Callable[[Timing], float], floor: float) -> None:
+        if rows:
+            value = geomean([key(t) for t in rows])
+            bar(f"{text}, geomean >= {floor}", value, value >= floor)
+
+    def fraction(t: Timing) -> float:
+        return t.fraction
 
     floats = [t for t in blog if t.case.dtype in ("float32", "float64")]
     for op in OPS:
         rows = [t for t in floats if t.case.op == op]
-        if rows:
-            bar(f"{op} float32/64 fraction of limit, geomean >= 0.85", geomean([t.fraction for t in rows]), geomean([t.fraction for t in rows]) >= 0.85)
-            value, where = worst(rows, lambda t: t.fraction)
-            bar(f"{op} float32/64 fraction of limit, every pattern >= 0.7", value, value >= 0.7, where)
-    int_sums = [t for t in blog if t.case.dtype == "int32" and t.case.op == "sum"]
-    if int_sums:
-        value, where = worst(int_sums, lambda t: t.fraction)
-        bar("int32 sum fraction of limit, every pattern >= 0.6", value, value >= 0.6, where)
-    if timings:
-        value, where = worst(timings, lambda t: min(t.default_vs_numpy, t.numpy / t.single))
-        bar("x numpy in either mode, every case >= 0.95", value, value >= 0.95, where)
-        value, where = worst(timings, lambda t: t.vs_single)
-        bar("default mode / own single thread, every case >= 0.95", value, value >= 0.95, where)
-    half = [t for t in blog if t.case.dtype == "float16" and t.case.op == "sum"]
-    if half:
-        value, where = worst(half, lambda t: t.vs_numpy)
-        bar("float16 sum x numpy, every pattern >= 5", value, value >= 5, where)
-    for ops, floor in ((("sum", "mean"), 1.5), (("prod",), 2.0)):
-        rows = [t for t in floats if t.case.op in ops]
-        if rows:
-            bar(f"SPEC: {'/'.join(ops)} float x numpy geomean >= {floor}", geomean([t.vs_numpy for t in rows]), geomean([t.vs_numpy for t in rows]) >= floor)
-    long = [t for t in timings if t.case.label.startswith("[1e6,4]")]
-    if long:
-        value, where = worst(long, lambda t: t.vs_numpy)
-        bar("SPEC: [1e6, 4] x numpy, either axis >= 5", value, value >= 5, where)
+        mean_of(f"{op} float32/64 of the limit", rows, fraction, 0.85)
+        every(f"{op} float32/64 of the limit", rows, fraction, 0.7)
+    every("int32 sum of the limit", [t for t in blog if t.case.dtype == "int32" and t.case.op == "sum"], fraction, 0.6)
+    every("float16 sum/mean of the limit", [t for t in blog if t.case.dtype == "float16" and t.case.op in ("sum", "mean")], fraction, 0.5)
+    every("x numpy on the same buffer (default mode)", timings, lambda t: t.vs_numpy, 0.95)
+    mean_of("sum/mean float32/64 x numpy", [t for t in floats if t.case.op in ("sum", "mean")], lambda t: t.vs_numpy, 1.5)
+    mean_of("prod float32/64 x numpy", [t for t in floats if t.case.op == "prod"], lambda t: t.vs_numpy, 2.0)
+    every("[1e6, 4] either axis x numpy", [t for t in timings if t.case.label.startswith("[1e6,4]")], lambda t: t.vs_numpy, 5.0)
+    if error_failures is not None:
+        lines.append(
+            f"[{'FAIL' if error_failures else 'PASS'}] float32 sum/mean error <= 1e-6 and <= numpy's, C/F/T/reversed: "
+            f"{'; '.join(error_failures) or 'every case'}"
+        )
     if dispatch_ratios:
         value = max(r for _, r in dispatch_ratios)
-        bar("dispatch on [4, 4] / np.sum, every axis form <= 1.3", value, value <= 1.3, "")
-    lines.append(f"[{'ok' if not error_failures else 'MISS'}] float32 sum/mean error <= 1e-6 and numpy's: {'; '.join(error_failures) or 'every case'}")
+        bar("SPEC 8: dispatch on [4, 4] / np.sum, every axis form <= 1.3", value, value <= 1.3)
     return lines
 
 
@@ -322,7 +362,7 @@ def _cpu_seconds(call: Callable[[], object]) -> float:
 
 
 def plot(timings: list[Timing], path: str) -> None:
-    """Fraction of the single-thread limit per pattern, numpy beside typedtensor, float32."""
+    """Fraction of the per-pattern limit, numpy beside typedtensor (one thread), float32, per op."""
     import matplotlib.pyplot as plt  # type: ignore[import-not-found, unused-ignore]  # optional: only this option needs it
 
     ops = sorted({t.case.op for t in timings}, key=OPS.index)
@@ -330,8 +370,7 @@ def plot(timings: list[Timing], path: str) -> None:
     for axes, op in zip(axes_list[:, 0], ops):
         rows = [t for t in timings if t.case.op == op and t.case.dtype == "float32" and t.case.label.startswith("blog")]
         positions = np.arange(len(rows))
-        numpy_fraction = [t.case.array.nbytes / t.numpy / 1e9 / t.limit for t in rows]
-        axes.bar(positions - 0.2, numpy_fraction, 0.4, label="numpy")
+        axes.bar(positions - 0.2, [t.numpy_fraction for t in rows], 0.4, label="numpy")
         axes.bar(positions + 0.2, [t.fraction for t in rows], 0.4, label="typedtensor (1 thread)")
         axes.set_xticks(positions, [t.case.label[4:] for t in rows], fontsize=7)
         axes.set_ylabel(f"{op}: of limit")
@@ -366,6 +405,7 @@ def main() -> None:
     parser.add_argument("--quick", action="store_true", help="3 runs per case, float32 and float16 only")
     parser.add_argument("--load", action="store_true", help="keep one core busy meanwhile")
     parser.add_argument("--only", help="comma-separated ops and dtypes to time (e.g. sum,float16)")
+    parser.add_argument("--cases", action="store_true", help="print every case, not only the summary")
     parser.add_argument("--plot", metavar="FILE", help="draw fraction of limit per pattern (needs matplotlib)")
     parser.add_argument("--calibrate", action="store_true", help="print the loop speeds for typedtensor/_reducer/cost.py")
     args = parser.parse_args()
@@ -377,23 +417,27 @@ def main() -> None:
     ops = tuple(op for op in OPS if op in only) or OPS
     dtypes = tuple(d for d in DTYPES if d in only) or (("float32", "float16") if args.quick else DTYPES)
     print(f"numpy {np.__version__}; kernels: {'compiled' if _compiled.enabled else 'numpy'}; threads: {_parallel.thread_count()}; "
-          f"load average {os.getloadavg()[0]:.2f}{' + a busy background process' if args.load else ''}; median of {runs} runs")
+          f"load average {_load()}{' + a busy background process' if args.load else ''}; {runs} runs per case")
     with background_load(args.load):
         timings = time_cases(list(cases(ops, dtypes)), runs)
-        error_lines, error_failures = errors() if not only else ([], [])
+        error_lines, error_failures = errors() if not only else ([], None)
         dispatch_ratios = dispatch(runs) if not only else []
-    print("\n## Limit (GB/s of the fastest streaming reduction, 1 and 2 threads)")
-    print("  ".join(f"{n / 2**20:.0f} MiB: {one:.1f} / {two:.1f}" for n, (one, two) in sorted(_limits.items())))
-    print("\n## Blog tensor, 15 patterns: single-thread GB/s and fraction of limit (geomean, min), x numpy (geomean, min), default/1-thread (min)")
+    print("\n## Blog tensor, 15 patterns (geomean; min): limit GB/s, typedtensor GB/s (1 thread) and fraction of the limit, "
+          "numpy's fraction, x numpy (default mode), default/1-thread")
     print("\n".join(speed_table(timings)))
-    print("\n## Other shapes\n" + "\n".join(other_table(timings)))
+    print("\n## " + ("Every case" if args.cases else "Other shapes") + " (medians of per-repetition ratios)")
+    print("\n".join(pattern_table([t for t in timings if args.cases or not t.case.label.startswith("blog")])))
     if error_lines:
         print("\n## float32 relative error against float64\n" + "\n".join(error_lines))
     if dispatch_ratios:
         print("\n## Dispatch, [4, 4] float64, typedtensor / np.sum: " + ", ".join(f"axis={a} {r:.2f}" for a, r in dispatch_ratios))
-    print(f"\n## Bars (load average now {os.getloadavg()[0]:.2f})\n" + "\n".join(bars(timings, error_failures, dispatch_ratios)))
+    print(f"\n## Bars (load average now {_load()})\n" + "\n".join(bars(timings, error_failures, dispatch_ratios)))
     if args.plot:
         plot(timings, args.plot)
+
+
+def _load() -> str:
+    return " ".join(f"{value:.2f}" for value in os.getloadavg())
 
 
 if __name__ == "__main__":

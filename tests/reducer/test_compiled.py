@@ -19,7 +19,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from typedtensor._reducer import compiled as _compiled
-from typedtensor._reducer.compiled import CompiledPlan
+from typedtensor._reducer.compiled import FLOAT32_SUM_BOUND, CompiledPlan
 from typedtensor._reducer.planner import NumpyPlan, _plan, reduce_array
 
 Array = np.ndarray[Any, Any]
@@ -71,9 +71,10 @@ def test_float_loops_are_accurate(shape: tuple[int, ...], axes: tuple[int, ...],
     array = np.random.default_rng(2).random(shape).astype(dtype)
     exact = array.astype(np.float64)
     eps = float(np.finfo(dtype).eps)
-    # float16/32 sums run in float64 and round once; float64 ones round on the way, like the
-    # reference (columns in chains as long as numpy's or shorter): a wrong loop is off by far more
-    sum_rtol = 1e-12 if dtype == "float64" else eps
+    # float32 sums add blocks of rows in float32 before float64 (FLOAT32_SUM_BOUND, plus the
+    # reference's own rounding); float16 ones too, then round once to float16; float64 ones round
+    # on the way, like the reference (chains as long as numpy's or shorter): a wrong loop is off by far more
+    sum_rtol = {"float64": 1e-12, "float32": FLOAT32_SUM_BOUND + eps, "float16": eps}[dtype]
     for op in ["sum", "mean"]:
         with np.errstate(over="ignore"):  # float16 sums of millions overflow to inf, as they should
             expected = getattr(np, op)(exact, axis=axes).astype(dtype)
@@ -88,8 +89,9 @@ def test_float_loops_are_accurate(shape: tuple[int, ...], axes: tuple[int, ...],
 
 
 @pytest.mark.parametrize(("shape", "axes"), SHAPES)
-def test_nan_propagates_through_every_loop(shape: tuple[int, ...], axes: tuple[int, ...]) -> None:
-    array = np.random.default_rng(3).random(shape).astype(np.float32)
+@pytest.mark.parametrize("dtype", ["float16", "float32", "float64"])
+def test_nan_propagates_through_every_loop(shape: tuple[int, ...], axes: tuple[int, ...], dtype: str) -> None:
+    array = np.random.default_rng(3).random(shape).astype(dtype)
     array.flat[array.size * 3 // 4] = np.nan
     for op in ["max", "min"]:
         np.testing.assert_array_equal(reduce_array(op, array, axes, False, op), getattr(np, op)(array, axis=axes))
@@ -123,7 +125,7 @@ def short_reduced_views(draw: st.DrawFn, dtype: str) -> tuple[Array, tuple[int, 
 @pytest.mark.parametrize("dtype", ["int32", "uint32", "int64", "float32", "float64"])
 def test_short_and_long_reduced_dims_between_kept_ones(dtype: str, data: st.DataObject) -> None:
     # The column loop over [K, R, K] (prefetching rows ahead) and the vectorised integer rows:
-    # integers exactly as numpy (wrapping in 64 bits), floats within a float64 rounding, NaN kept.
+    # integers exactly as numpy (wrapping in 64 bits), floats within their bound, NaN kept.
     array, axes = data.draw(short_reduced_views(dtype))
     if dtype.startswith("float"):
         if array.size and data.draw(st.booleans()):
@@ -133,7 +135,8 @@ def test_short_and_long_reduced_dims_between_kept_ones(dtype: str, data: st.Data
             if array.size:
                 np.testing.assert_array_equal(reduce_array(op, array, axes, False, op), getattr(np, op)(array, axis=axes))
         expected = np.sum(array.astype(np.float64), axis=axes)
-        rtol = 1e-12 if dtype == "float64" else float(np.finfo(dtype).eps)  # float64 rounds on the way, as numpy's
+        # float64 rounds on the way, as numpy's; float32 within its bound, plus the reference's rounding
+        rtol = 1e-12 if dtype == "float64" else FLOAT32_SUM_BOUND + float(np.finfo(dtype).eps)
         np.testing.assert_allclose(reduce_array("sum", array, axes, False, "sum"), expected.astype(dtype), rtol=rtol)
         return
     with np.errstate(over="ignore"):
@@ -236,3 +239,31 @@ def test_the_numpy_kernels_run_when_the_extension_is_switched_off_or_missing(env
     code = FALLBACK.format(block=block)
     result = subprocess.run([sys.executable, "-c", code], env={**os.environ, **env}, capture_output=True, text=True, check=True)
     assert result.stdout.strip().split(maxsplit=2) == ["False", "True", "[60.0, 92.0, 124.0]"]
+
+
+F16C_REDUCTIONS = """
+import hashlib, itertools
+import numpy as np
+from typedtensor._reducer import _ckernels
+from typedtensor._reducer.planner import reduce_array
+rng = np.random.default_rng(8)
+digest = hashlib.sha256()
+for shape, axes in [((300, 37), (0,)), ((64, 5, 130), (1,)), ((40, 3, 2000), (0, 1)), ((17, 9, 11), (0, 2))]:
+    base = (rng.standard_normal(shape) * 100).astype(np.float16)
+    for array, op in itertools.product([base, base[::-1, ..., ::2], base.T], ["sum", "mean", "max", "min"]):
+        kept_axes = axes if array is not base.T else tuple(array.ndim - 1 - a for a in axes)
+        digest.update(reduce_array(op, array, kept_axes, False, op).tobytes())
+print(_ckernels.F16C, digest.hexdigest())
+"""
+
+
+def test_float16_reductions_give_the_same_bits_with_and_without_f16c() -> None:
+    # The F16C loops (x86-64-v3) and the baseline's conversion must agree bit for bit; the
+    # target_clones of the other loops cannot be forced from outside, so only this choice is tested.
+    runs = [
+        subprocess.run([sys.executable, "-c", F16C_REDUCTIONS], env={**os.environ, "TYPEDTENSOR_F16C": setting}, capture_output=True, text=True, check=True)
+        for setting in ("0", "1")
+    ]
+    (off, off_digest), (on, on_digest) = (run.stdout.split() for run in runs)
+    assert off == "0"
+    assert on_digest == off_digest
