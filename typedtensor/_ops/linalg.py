@@ -14,7 +14,9 @@ from typing import Final
 
 import numpy as np
 
-from typedtensor._ops.common import Array, as_array, fail, namespace
+from typedtensor._dtypes import bool_, int64, numpy_dtype_like
+from typedtensor._ops.backends import same_library, to_dtype
+from typedtensor._ops.common import Array, as_array, fail, namespace, promoted
 from typedtensor._shape_rules import INT_DIMS, Problem, Shape, matmul_shape
 
 _CACHE_SIZE: Final = 4096
@@ -27,12 +29,28 @@ def matmul(left: Array, right: Array, transpose_a: object, transpose_b: object) 
     problem = _matmul_problem(left.shape, right.shape, flag_a, flag_b)
     if problem is not None:
         fail(problem, "matmul", [left, right])
+    if type(left) is not np.ndarray or type(right) is not np.ndarray:
+        return _library_matmul(left, right, flag_a, flag_b)
+    return _matmul(left, right, flag_a, flag_b)
+
+
+def _matmul(left: Array, right: Array, flag_a: bool, flag_b: bool) -> Array:
     xp = namespace(left)
     if flag_a and left.ndim > 1:
         left = xp.matrix_transpose(left)
     if flag_b and right.ndim > 1:
         right = xp.matrix_transpose(right)
     return as_array(xp.matmul(left, right))
+
+
+def _library_matmul(left: Array, right: Array, flag_a: bool, flag_b: bool) -> Array:
+    """The product on another library, in the rule's dtype: booleans (any of the products) as
+    int64 sums that are nonzero, which neither torch nor the array API multiplies."""
+    same_library("matmul", (left, right))
+    left, right = promoted((left, right))
+    if numpy_dtype_like(left.dtype).kind != "b":
+        return _matmul(left, right, flag_a, flag_b)
+    return to_dtype(_matmul(to_dtype(left, int64), to_dtype(right, int64), flag_a, flag_b), bool_)
 
 
 def _flag(value: object, parameter: str) -> bool:
