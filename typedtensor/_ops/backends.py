@@ -82,7 +82,9 @@ def backend_of(array: object) -> Backend:
     kind = type(array)
     found = _BACKENDS.get(kind)
     if found is None:
-        found = _BACKENDS[kind] = _find_backend(array)
+        found = _find_backend(array)
+        # One Backend per library, whatever the type: jax's arrays and its tracers are one library.
+        found = _BACKENDS[kind] = next((known for known in _BACKENDS.values() if known.name == found.name), found)
     return found
 
 
