@@ -128,7 +128,7 @@ _MARKER_BY_LIBRARY: dict[object, type[generic]] = {}
 def marker_of(dtype: np.dtype[np.generic]) -> type[generic]:
     """The marker class of a numpy dtype, or of another array library's dtype (found by its name:
     ``torch.float32`` is ``float32``); ``TypeError`` for dtypes typedtensor does not carry."""
-    if not isinstance(dtype, np.dtype):  # first: array-api-strict's dtypes hash as numpy's, and warn compared to one
+    if type(dtype) not in _NUMPY_DTYPE_TYPES:  # first: array-api-strict's dtypes hash as numpy's, and warn compared to one
         return _library_marker(dtype)
     try:
         return _MARKER_BY_NUMPY[dtype]
@@ -139,6 +139,9 @@ def marker_of(dtype: np.dtype[np.generic]) -> type[generic]:
 
 
 _SUPPORTED: Final = ", ".join(_MARKER_BY_NAME)
+#: The classes of numpy's dtypes we carry (in either byte order). Not ``isinstance(dtype, np.dtype)``,
+#: which costs twice a dict lookup: ``Tensor.dtype`` pays for this test.
+_NUMPY_DTYPE_TYPES: Final = frozenset(type(dtype) for dtype in _MARKER_BY_NUMPY)
 
 
 def _library_marker(dtype: object) -> type[generic]:
@@ -155,7 +158,7 @@ def _library_marker(dtype: object) -> type[generic]:
 
 def numpy_dtype_like(dtype: np.dtype[np.generic]) -> np.dtype[np.generic]:
     """The numpy dtype standing for an array's dtype: itself for numpy (and jax, dask), else its marker's."""
-    return dtype if isinstance(dtype, np.dtype) else numpy_dtype_of(_library_marker(dtype))
+    return dtype if type(dtype) in _NUMPY_DTYPE_TYPES else numpy_dtype_of(_library_marker(dtype))
 
 
 def marker_named(name: str) -> type[generic]:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import functools
 import math
 import operator
+from collections.abc import Callable
 from typing import Any, Final, cast
 
 import numpy as np
@@ -19,9 +20,10 @@ import numpy as np
 from typedtensor._arguments import int_argument
 from typedtensor._dtypes import int8, int64, numpy_dtype_like, numpy_dtype_of, type_text, uint64
 from typedtensor._ops.backends import backend_of, to_dtype
-from typedtensor._ops.common import Array, as_array, copy_of, fail, is_empty, namespace
+from typedtensor._ops.common import Array, as_array, copy_of, fail, namespace
 from typedtensor._ops.indexing import out_of_range
 from typedtensor._ops.reductions import reduce_array
+from typedtensor._reducer import planner as _planner
 from typedtensor._reducer.planner import EmptyExtent
 from typedtensor._shape_rules import (
     INT_DIMS,
@@ -89,30 +91,35 @@ def _normalising(op: str, array: Array, axis: object) -> int:
     return index
 
 
+def _reducer_of(array: Array) -> Callable[[str, Array, object, bool, str], Array]:
+    """The reductions of ``array``: numpy's straight to the reducer (no frame more), others' to their library."""
+    return _planner.reduce_array if type(array) is np.ndarray else reduce_array
+
+
 def softmax(array: Array, axis: object) -> Array:
     """``exp(x) / sum(exp(x))`` along ``axis``, shifted by the maximum so that nothing overflows."""
     index = _normalising("softmax", array, axis)
-    if is_empty(array):
+    if 0 in array.shape:
         return copy_of(array)
-    xp = namespace(array)
-    exps = xp.exp(xp.subtract(array, reduce_array("max", array, index, True, "softmax")))
-    return as_array(xp.divide(exps, reduce_array("sum", exps, index, True, "softmax")))
+    xp, reduce = namespace(array), _reducer_of(array)
+    exps = xp.exp(xp.subtract(array, reduce("max", array, index, True, "softmax")))
+    return as_array(xp.divide(exps, reduce("sum", exps, index, True, "softmax")))
 
 
 def log_softmax(array: Array, axis: object) -> Array:
     """``log(softmax(x))`` along ``axis``, computed as ``x - logsumexp(x)`` without overflow or ``log(0)``."""
     index = _normalising("log_softmax", array, axis)
-    if is_empty(array):
+    if 0 in array.shape:
         return copy_of(array)
-    xp = namespace(array)
-    shifted = xp.subtract(array, reduce_array("max", array, index, True, "log_softmax"))
-    return as_array(xp.subtract(shifted, xp.log(reduce_array("sum", xp.exp(shifted), index, True, "log_softmax"))))
+    xp, reduce = namespace(array), _reducer_of(array)
+    shifted = xp.subtract(array, reduce("max", array, index, True, "log_softmax"))
+    return as_array(xp.subtract(shifted, xp.log(reduce("sum", xp.exp(shifted), index, True, "log_softmax"))))
 
 
 def logsumexp(array: Array, axis: object, keepdims: bool) -> Array:
     """``log(sum(exp(x)))`` over ``axis`` (every form the reductions take), without overflow."""
     xp = namespace(_floating("logsumexp", array))
-    if is_empty(array):  # nothing to shift by, nothing to exp: the log of empty sums is -inf
+    if 0 in array.shape:  # nothing to shift by, nothing to exp: the log of empty sums is -inf
         with np.errstate(divide="ignore"):
             return as_array(xp.log(reduce_array("sum", array, axis, keepdims, "logsumexp")))
     peak = reduce_array("max", array, axis, True, "logsumexp")
@@ -182,7 +189,7 @@ def _gather(op: str, array: Array, indices: Array | int, index: Array | int, axi
     size = math.prod(array.shape) if axis is None else array.shape[axis]
     if isinstance(index, int):
         problem: Problem | None = index_problem(index, size, axis)
-    elif numpy_dtype_like(index.dtype) == _UINT64 or is_empty(array):
+    elif numpy_dtype_like(index.dtype) == _UINT64 or 0 in array.shape:
         problem = out_of_range(index, size, axis)
     else:
         problem = None

@@ -47,11 +47,6 @@ def operand_text(value: object) -> str:
     return type(value).__name__ if isinstance(value, (bool, int, float, complex)) else type_text(value)  # type: ignore[arg-type]
 
 
-def is_empty(array: Array) -> bool:
-    """Whether ``array`` has no elements (torch's ``size`` is a method, so not ``array.size == 0``)."""
-    return 0 in array.shape
-
-
 def copy_of(array: Array) -> Array:
     """A new array holding ``array``'s values, on its library."""
     return array.copy() if type(array) is np.ndarray else backend_of(array).copy(array)

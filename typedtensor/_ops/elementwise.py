@@ -80,6 +80,8 @@ DTypeKey: TypeAlias = "np.dtype[Any] | type"
 
 
 def _dtype_key(value: Value) -> DTypeKey:
+    if type(value) is np.ndarray:
+        return value.dtype  # type: ignore[no-any-return]
     return type(value) if type(value) in _SCALAR_KINDS else numpy_dtype_like(value.dtype)  # type: ignore[union-attr]
 
 

@@ -36,14 +36,14 @@ def getitem(array: Array, key: Any, arrays: bool = False) -> Array:
             if isinstance(item, np.ndarray) and item.dtype == _UINT64:
                 _check_values(array, items)  # numpy would read a huge uint64 index as a negative one
                 break
-    if type(array) is not np.ndarray:
-        key = _whole(key)
     try:
         value = array[key]
     except (IndexError, TypeError, ValueError) as error:
         refusal = error
     else:
         return value if type(value) is np.ndarray else as_array(value)  # one element: a numpy scalar
+    if type(array) is not np.ndarray and _whole(key) is not key:
+        return getitem(array, _whole(key), arrays)
     _explain(array, key if type(key) is tuple else (key,), refusal)  # outside the except block: numpy's error is not the context
 
 
@@ -51,7 +51,7 @@ def _whole(key: Any) -> Any:
     """``key`` with a trailing ``...`` if it has none: numpy takes the dims no item names whole,
     which the array API leaves unspecified (array-api-strict refuses ``x[0]`` of a matrix)."""
     items = key if type(key) is tuple else (key,)
-    return key if any(item is Ellipsis for item in items) else (*items, Ellipsis)
+    return key if any(item is Ellipsis for item in items) else (*items, Ellipsis)  # a new tuple: not ``key``
 
 
 def _explain(array: Array, items: tuple[object, ...], error: Exception) -> NoReturn:

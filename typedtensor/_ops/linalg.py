@@ -29,28 +29,27 @@ def matmul(left: Array, right: Array, transpose_a: object, transpose_b: object) 
     problem = _matmul_problem(left.shape, right.shape, flag_a, flag_b)
     if problem is not None:
         fail(problem, "matmul", [left, right])
+    boolean = False
     if type(left) is not np.ndarray or type(right) is not np.ndarray:
-        return _library_matmul(left, right, flag_a, flag_b)
-    return _matmul(left, right, flag_a, flag_b)
-
-
-def _matmul(left: Array, right: Array, flag_a: bool, flag_b: bool) -> Array:
+        left, right, boolean = _library_operands(left, right)
     xp = namespace(left)
     if flag_a and left.ndim > 1:
         left = xp.matrix_transpose(left)
     if flag_b and right.ndim > 1:
         right = xp.matrix_transpose(right)
-    return as_array(xp.matmul(left, right))
+    product = xp.matmul(left, right)
+    return as_array(to_dtype(product, bool_) if boolean else product)
 
 
-def _library_matmul(left: Array, right: Array, flag_a: bool, flag_b: bool) -> Array:
-    """The product on another library, in the rule's dtype: booleans (any of the products) as
-    int64 sums that are nonzero, which neither torch nor the array API multiplies."""
+def _library_operands(left: Array, right: Array) -> tuple[Array, Array, bool]:
+    """Another library's operands in the rule's dtype, and whether it is boolean: booleans
+    multiply as int64 (any of the products is a nonzero sum), which neither torch nor the array
+    API does for booleans."""
     same_library("matmul", (left, right))
     left, right = promoted((left, right))
     if numpy_dtype_like(left.dtype).kind != "b":
-        return _matmul(left, right, flag_a, flag_b)
-    return to_dtype(_matmul(to_dtype(left, int64), to_dtype(right, int64), flag_a, flag_b), bool_)
+        return left, right, False
+    return to_dtype(left, int64), to_dtype(right, int64), True
 
 
 def _flag(value: object, parameter: str) -> bool:
