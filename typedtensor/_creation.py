@@ -257,7 +257,7 @@ def eye(n: SupportsIndex, m: SupportsIndex | None = None, *, k: SupportsIndex = 
     numpy_dtype = numpy_dtype_of(dtype)
     if like is not None:
         backend, device = _library("eye", like)
-        return wrap(backend.xp.eye(rows, columns, k=int_argument("eye", "k", k), dtype=backend.dtype(dtype), device=device))
+        return wrap(backend.eye(rows, columns, int_argument("eye", "k", k), dtype, device))
     try:
         return wrap(np.eye(rows, columns, int_argument("eye", "k", k), dtype=numpy_dtype))
     except (ValueError, OverflowError) as error:

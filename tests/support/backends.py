@@ -32,10 +32,12 @@ class Library:
             return module.from_numpy(values.copy())
         if self.name == "jax":
             return module.numpy.asarray(values)
+        if self.name == "dask":  # chunks of 2 along every dim: reductions combine partials of several chunks
+            return module.from_array(values, chunks=2)
         return module.asarray(values)
 
 
-LIBRARIES = [Library("numpy", "numpy"), Library("array_api_strict", "array_api_strict", frozenset({"float16"})), Library("torch", "torch"), Library("jax", "jax")]
+LIBRARIES = [Library("numpy", "numpy"), Library("array_api_strict", "array_api_strict", frozenset({"float16"})), Library("torch", "torch"), Library("jax", "jax"), Library("dask", "dask.array")]
 
 
 def library_params() -> list[Any]:

@@ -65,6 +65,13 @@ class Backend:
         """A new array of ``array``'s values; torch's stays in the autograd graph, as ``clone`` does."""
         return array.clone() if self.name == "torch" else self.xp.asarray(array, copy=True)
 
+    def eye(self, rows: int, columns: int, k: int, marker: type[generic], device: Any) -> Any:
+        """The library's ``eye``; dask's made by numpy (dask's own misplaces the diagonal of a
+        rectangular one, and array-api-compat gives it the column count as its ``chunks``)."""
+        if self.name == "dask":
+            return sys.modules["dask.array"].from_array(np.eye(rows, columns, k, dtype=marker.numpy_dtype))
+        return self.xp.eye(rows, columns, k=k, dtype=self.dtype(marker), device=device)
+
     def device(self, array: Any) -> Any:
         """Where ``array`` lives, as the library's creation functions take it (None: its default)."""
         return None if self.name in ("numpy", "jax", "dask") else array.device

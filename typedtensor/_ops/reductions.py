@@ -6,6 +6,8 @@ after the same checks of the axes and with the same errors.
 from __future__ import annotations
 
 import functools
+import math
+import sys
 from typing import Any, Final
 
 import numpy as np
@@ -39,11 +41,31 @@ def reduce_array(op: str, array: Array, axis: object, keepdims: bool, caller: st
         raise problem_error(plan, caller, [type_text(array)])
     axes, result = plan
     backend = backend_of(array)
+    if backend.name == "dask":
+        return _dask_reduce(op, array, axes, bool(keepdims), result, caller)
     if op in ("sum", "prod", "mean"):  # in the result's dtype, as numpy's: int32 sums in int64, the mean of integers is a float
         array = to_dtype(array, backend.accumulator(result))
     elif op in ("max", "min"):
         array = to_dtype(array, int8) if numpy_dtype_like(array.dtype).kind == "b" else array  # the array API orders no booleans
     return as_array(to_dtype(getattr(backend.xp, op)(array, axis=axes, keepdims=bool(keepdims)), result))
+
+
+def _dask_reduce(op: str, array: Array, axes: tuple[int, ...], keepdims: bool, result: type[generic], caller: str) -> Array:
+    """``op`` of a dask array by typedtensor's reducer: a partial per chunk, the partials combined
+    by the reducer again, in dask's graph (``dask.array.reduction``). Nothing is computed here, and
+    what is computed later runs chunk by chunk, on this machine or a cluster, with numpy's kernels.
+    A mean is the sum of the values in its dtype over their count."""
+    if op == "mean":
+        count = math.prod(array.shape[axis] for axis in axes)
+        return _dask_reduce("sum", to_dtype(array, result), axes, keepdims, result, caller) / count  # type: ignore[no-any-return]
+
+    def reduced(block: Array, axis: tuple[int, ...], keepdims: bool) -> Array:
+        return _planner.reduce_array(op, block, axis, keepdims, caller)
+
+    dask_array = sys.modules["dask.array"]
+    return dask_array.reduction(  # type: ignore[no-any-return]
+        array, reduced, reduced, combine=reduced, axis=axes, keepdims=keepdims, dtype=result.numpy_dtype, name=f"typedtensor-{op}"
+    )
 
 
 @functools.lru_cache(maxsize=_CACHE_SIZE)
