@@ -6,6 +6,8 @@ import re
 import subprocess
 import sys
 
+import pytest
+
 from tests.support import PROJECT
 
 EXAMPLES = PROJECT / "examples"
@@ -43,3 +45,13 @@ def test_softmax_regression_learns_the_digits() -> None:
 def test_the_mlp_learns_the_digits() -> None:
     output = _run("mlp.py")
     assert _test_accuracy(output) > 90
+
+
+def test_the_torch_mlp_learns_the_digits_by_autograd() -> None:
+    """The same typed model on torch, its gradients by autograd: its loss falls as the
+    hand-written gradients' does, to the same accuracy."""
+    pytest.importorskip("torch", reason="torch is not installed: the torch example's test skips")
+    output = _run("mlp_torch.py")
+    losses = [float(loss) for loss in re.findall(r"loss (\d+\.\d+)", output)]
+    assert len(losses) == 5 and losses == sorted(losses, reverse=True), output
+    assert _test_accuracy(output) > 95
