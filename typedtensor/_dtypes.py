@@ -156,9 +156,18 @@ def _library_marker(dtype: object) -> type[generic]:
     return found
 
 
+#: Other libraries' dtypes with the numpy dtype standing for each, as they were met.
+_NUMPY_BY_LIBRARY: dict[object, np.dtype[np.generic]] = {}
+
+
 def numpy_dtype_like(dtype: np.dtype[np.generic]) -> np.dtype[np.generic]:
     """The numpy dtype standing for an array's dtype: itself for numpy (and jax, dask), else its marker's."""
-    return dtype if type(dtype) in _NUMPY_DTYPE_TYPES else numpy_dtype_of(_library_marker(dtype))
+    if type(dtype) in _NUMPY_DTYPE_TYPES:
+        return dtype
+    found = _NUMPY_BY_LIBRARY.get(dtype)
+    if found is None:
+        found = _NUMPY_BY_LIBRARY[dtype] = numpy_dtype_of(_library_marker(dtype))
+    return found
 
 
 def marker_named(name: str) -> type[generic]:

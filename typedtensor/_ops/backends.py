@@ -36,13 +36,13 @@ class Backend:
 
     def dtype(self, marker: type[generic]) -> Any:
         """The library's dtype for a concrete marker; jax without 64-bit mode refuses a 64-bit one."""
-        if self.name == "numpy" or self.name == "dask":
-            return marker.numpy_dtype
         if self.name == "jax" and marker.__name__ in _WIDE and not sys.modules["jax"].config.jax_enable_x64:
             raise TypeError(
                 f"jax without 64-bit mode cannot hold {marker.__name__}, which the rules ask for here; "
                 'enable it with jax.config.update("jax_enable_x64", True), or cast to a narrower dtype first'
             )
+        if self.name in ("numpy", "jax", "dask"):  # numpy's dtypes
+            return marker.numpy_dtype
         found = getattr(self.xp, "bool" if marker.__name__ == "bool_" else marker.__name__, None)
         if found is None:  # array-api-strict has no float16
             raise TypeError(f"{self.name} has no {marker.__name__}, which the rules ask for here; cast to a wider dtype first")

@@ -20,7 +20,7 @@ from typing import Any, Final, NoReturn, TypeAlias
 
 import numpy as np
 
-from typedtensor._dtypes import marker_named, marker_of, numpy_dtype_like, type_text
+from typedtensor._dtypes import generic, marker_named, marker_of, numpy_dtype_like, type_text
 from typedtensor._errors import problem_error
 from typedtensor._ops.backends import backend_of, to_dtype
 from typedtensor._shape_rules import Problem, join_operands, where_dtype
@@ -60,8 +60,13 @@ def fail(problem: Problem, op: str, operands: Sequence[object]) -> NoReturn:
 def promoted(arrays: tuple[Array, ...]) -> tuple[Array, ...]:
     """Arrays of another library cast to their dtypes' promotion, as numpy's (torch's
     ``int32`` and ``float32`` give ``float32``, numpy's ``float64``)."""
-    name = functools.reduce(where_dtype, [marker_of(numpy_dtype_like(array.dtype)).__name__ for array in arrays])
-    return tuple(to_dtype(array, marker_named(name)) for array in arrays)
+    marker = _promotion(tuple([numpy_dtype_like(array.dtype) for array in arrays]))
+    return tuple(to_dtype(array, marker) for array in arrays)
+
+
+@functools.lru_cache(maxsize=1024)
+def _promotion(dtypes: tuple[np.dtype[Any], ...]) -> type[generic]:
+    return marker_named(functools.reduce(where_dtype, [marker_of(dtype).__name__ for dtype in dtypes]))
 
 
 def as_array(value: Any) -> Array:

@@ -21,7 +21,7 @@ from typing import Any, Final, NoReturn, TypeAlias
 import numpy as np
 
 from typedtensor._dtypes import CONCRETE_DTYPES, bool_, generic, int8, marker_named, marker_of, numpy_dtype_like, numpy_dtype_of
-from typedtensor._ops.backends import same_library, to_dtype
+from typedtensor._ops.backends import Backend, backend_of, same_library, to_dtype
 from typedtensor._ops.common import Array, as_array, fail, namespace, operand_text
 from typedtensor._shape_rules import (
     BINARY_RULES,
@@ -309,14 +309,38 @@ def _unary_plan(op: str, dtype: np.dtype[Any]) -> tuple[type[generic] | None, ty
     return (marker if marker is not bool_ and _KIND_RANK[numpy_dtype_of(marker).kind] > _KIND_RANK[dtype.kind] else None), marker
 
 
+#: How an op runs on operands of another library, by the op and each operand's type and dtype:
+#: the library's dtypes to cast the operands to first (None: none), the result's dtype, the op's
+#: function and the namespace. Found once, so that a call pays a dict lookup, not the rules.
+_LibraryCall: TypeAlias = tuple[Any, Any, Any, Callable[..., Any], Any]
+_LIBRARY_CALLS: dict[tuple[object, ...], _LibraryCall] = {}
+
+
+def _call_key(value: Value) -> object:
+    return type(value) if type(value) in _SCALAR_KINDS else (type(value), value.dtype)  # type: ignore[union-attr]
+
+
+def _cast_to(backend: Backend, value: Value, marker: type[generic] | None) -> Any:
+    """The library's dtype to cast ``value`` to for ``marker``: None for a scalar or one in it already."""
+    if marker is None or type(value) in _SCALAR_KINDS or numpy_dtype_like(value.dtype) == marker.numpy_dtype:  # type: ignore[union-attr]
+        return None
+    return backend.dtype(marker)
+
+
 def _library_unary(op: str, array: Array) -> Array:
     """Unary ``op`` on an array of another library, in the rule's dtype."""
-    plan = _unary_plan(op, numpy_dtype_like(array.dtype))
-    if isinstance(plan, DTypeRefused):
-        fail(plan, op, [array])
-    first, result = plan
-    operand = array if first is None else to_dtype(array, first)
-    return as_array(to_dtype((_FUNCTIONS.get((type(array), op)) or _function(array, op))(operand), result))
+    key = (op, _call_key(array))
+    call = _LIBRARY_CALLS.get(key)
+    if call is None:
+        plan = _unary_plan(op, numpy_dtype_like(array.dtype))
+        if isinstance(plan, DTypeRefused):
+            fail(plan, op, [array])
+        backend = backend_of(array)
+        function = _FUNCTIONS.get((type(array), op)) or _function(array, op)
+        call = _LIBRARY_CALLS[key] = (_cast_to(backend, array, plan[0]), None, backend.dtype(plan[1]), function, backend.xp)
+    first, _, result, function, xp = call
+    value = function(array if first is None else xp.astype(array, first))
+    return value if value.dtype == result else xp.astype(value, result)  # type: ignore[no-any-return]
 
 
 @functools.lru_cache(maxsize=_CACHE_SIZE)
@@ -340,12 +364,23 @@ def _library_binary(op: str, operands: tuple[Value, Value], values: tuple[Value,
     same_library(op, arrays)
     if len(arrays) == 2 and arrays[0].shape != arrays[1].shape:
         _check_broadcast(op, operands, (arrays[0].shape, arrays[1].shape))
+    key = (op, _call_key(values[0]), _call_key(values[1]))
+    call = _LIBRARY_CALLS.get(key) or _binary_call(key, op, values, arrays[0])
+    if type(values[0]) is int or type(values[1]) is int:  # torch would wrap an int its dtype cannot hold
+        _check_ints(op, values, operands)
+    first, second, result, function, xp = call
+    value = function(values[0] if first is None else xp.astype(values[0], first), values[1] if second is None else xp.astype(values[1], second))
+    return value if value.dtype == result else xp.astype(value, result)  # type: ignore[no-any-return]
+
+
+def _binary_call(key: tuple[object, ...], op: str, values: tuple[Value, Value], array: Array) -> _LibraryCall:
+    """How binary ``op`` runs on ``values``, kept under ``key``; or the rule's refusal, raised."""
     keys = _dtype_key(values[0]), _dtype_key(values[1])
     refused = _binary_refusal(op, *keys) if op in _BINARY_MAY_REFUSE else None
     if refused is not None:
         fail(refused, op, values)
-    if type(values[0]) is int or type(values[1]) is int:  # torch would wrap an int its dtype cannot hold
-        _check_ints(op, values, operands)
     first, result = _binary_plan(op, *keys)
-    left, right = (value if type(value) in _SCALAR_KINDS else to_dtype(value, first) for value in values)
-    return as_array(to_dtype((_FUNCTIONS.get((type(arrays[0]), op)) or _function(arrays[0], op))(left, right), result))
+    backend = backend_of(array)
+    function = _FUNCTIONS.get((type(array), op)) or _function(array, op)
+    call = _LIBRARY_CALLS[key] = (_cast_to(backend, values[0], first), _cast_to(backend, values[1], first), backend.dtype(result), function, backend.xp)
+    return call
