@@ -117,3 +117,12 @@ def test_jax_without_64_bit_mode_refuses_a_64_bit_result(jax_without_x64: Any) -
     with pytest.raises(TypeError, match=r"^jax without 64-bit mode cannot hold int64, which the rules ask for here; enable it"):
         tt.reduce_sum(x)  # numpy's rule: integers sum in int64
     assert (x + 1).dtype is tt.int32  # what fits 32 bits runs
+
+
+def test_jax_64_bit_mode_switched_off_later_is_an_error_not_a_truncation(jax_without_x64: Any) -> None:
+    x = Tensor(jax_without_x64.numpy.ones(3, dtype="int32"))
+    jax_without_x64.config.update("jax_enable_x64", True)
+    assert (x + 2.5).dtype is tt.float64  # numpy's promotion: int32 and a Python float give float64
+    jax_without_x64.config.update("jax_enable_x64", False)
+    with pytest.raises(TypeError, match=r"^jax without 64-bit mode cannot hold float64, which the rules ask for here"):
+        x + 2.5

@@ -48,6 +48,11 @@ class Backend:
             raise TypeError(f"{self.name} has no {marker.__name__}, which the rules ask for here; cast to a wider dtype first")
         return found
 
+    def lasting(self, *markers: type[generic] | None) -> bool:
+        """Whether the library's dtypes for ``markers`` hold for good: not jax's 64-bit ones,
+        which its 64-bit mode, switched at any time, makes an error."""
+        return self.name != "jax" or not any(marker is not None and marker.__name__ in _WIDE for marker in markers)
+
     def accumulator(self, marker: type[generic]) -> type[generic]:
         """The dtype a sum or product of result dtype ``marker`` runs in: itself, except torch's
         uint64, which torch does not add up; int64 gives the same bits (both wrap modulo 2**64)."""

@@ -337,7 +337,9 @@ def _library_unary(op: str, array: Array) -> Array:
             fail(plan, op, [array])
         backend = backend_of(array)
         function = _FUNCTIONS.get((type(array), op)) or _function(array, op)
-        call = _LIBRARY_CALLS[key] = (_cast_to(backend, array, plan[0]), None, backend.dtype(plan[1]), function, backend.xp)
+        call = (_cast_to(backend, array, plan[0]), None, backend.dtype(plan[1]), function, backend.xp)
+        if backend.lasting(*plan):
+            _LIBRARY_CALLS[key] = call
     first, _, result, function, xp = call
     value = function(array if first is None else xp.astype(array, first))
     return value if value.dtype == result else xp.astype(value, result)  # type: ignore[no-any-return]
@@ -382,5 +384,7 @@ def _binary_call(key: tuple[object, ...], op: str, values: tuple[Value, Value], 
     first, result = _binary_plan(op, *keys)
     backend = backend_of(array)
     function = _FUNCTIONS.get((type(array), op)) or _function(array, op)
-    call = _LIBRARY_CALLS[key] = (_cast_to(backend, values[0], first), _cast_to(backend, values[1], first), backend.dtype(result), function, backend.xp)
+    call = (_cast_to(backend, values[0], first), _cast_to(backend, values[1], first), backend.dtype(result), function, backend.xp)
+    if backend.lasting(first, result):
+        _LIBRARY_CALLS[key] = call
     return call
