@@ -210,17 +210,25 @@ def select(mask: Array, x1: Value, x2: Value) -> Array:
     values = _plain(x1), _plain(x2)
     if type(values[0]) is int or type(values[1]) is int:  # numpy would wrap one its integer dtype cannot hold
         _check_ints("where", values, (x1, x2))
-    arrays = (mask, *[value for value in values if type(value) not in _SCALAR_KINDS])
-    shapes = tuple(array.shape for array in arrays)  # type: ignore[union-attr]  # no scalars among them
+    if type(mask) is not np.ndarray or type(values[0]) not in _PLAIN_KINDS or type(values[1]) not in _PLAIN_KINDS:
+        return _library_select(mask, values, (x1, x2))
+    shapes = tuple(value.shape for value in (mask, *values) if isinstance(value, np.ndarray))
     if any(shape != mask.shape for shape in shapes):
         _check_broadcast("where", (mask, x1, x2), shapes)
-    if type(mask) is np.ndarray and type(values[0]) in _PLAIN_KINDS and type(values[1]) in _PLAIN_KINDS:
-        return as_array(np.where(mask, *values))
+    return as_array(np.where(mask, *values))
+
+
+def _library_select(mask: Array, values: tuple[Value, Value], operands: tuple[Value, Value]) -> Array:
+    """``where`` with an array of another library: the values cast to the rule's dtype first."""
+    arrays = (mask, *[value for value in values if type(value) not in _SCALAR_KINDS])
     backend = same_library("where", arrays)
+    shapes = tuple(array.shape for array in arrays)  # type: ignore[union-attr]  # no scalars among them
+    if any(shape != mask.shape for shape in shapes):
+        _check_broadcast("where", (mask, *operands), shapes)
     result = marker_named(where_dtype(*map(_dtype_name, map(_dtype_key, values))))
     device = backend.device(mask)
-    operands = [backend.xp.asarray(value, dtype=backend.dtype(result), device=device) if type(value) in _SCALAR_KINDS else to_dtype(value, result) for value in values]
-    return as_array(backend.xp.where(mask, *operands))
+    converted = [backend.xp.asarray(value, dtype=backend.dtype(result), device=device) if type(value) in _SCALAR_KINDS else to_dtype(value, result) for value in values]
+    return as_array(backend.xp.where(mask, *converted))
 
 
 def convert(op: str, array: Array, dtype: object) -> Array:
