@@ -12,7 +12,6 @@ from __future__ import annotations
 import functools
 import math
 import operator
-from collections.abc import Callable
 from typing import Any, Final, cast
 
 import numpy as np
@@ -71,7 +70,7 @@ def argextreme(op: str, array: Array, axis: object, keepdims: object) -> Array:
 
 def _floating(op: str, array: Array) -> Array:
     """``array`` if it is floating, else a ``TypeError`` naming the tensor."""
-    if numpy_dtype_like(array.dtype).kind != "f":
+    if (array.dtype if type(array) is np.ndarray else numpy_dtype_like(array.dtype)).kind != "f":
         raise TypeError(f'"{op}" takes a floating tensor (float16, float32 or float64), got {type_text(array)}; cast it first')
     return array
 
@@ -91,17 +90,12 @@ def _normalising(op: str, array: Array, axis: object) -> int:
     return index
 
 
-def _reducer_of(array: Array) -> Callable[[str, Array, object, bool, str], Array]:
-    """The reductions of ``array``: numpy's straight to the reducer (no frame more), others' to their library."""
-    return _planner.reduce_array if type(array) is np.ndarray else reduce_array
-
-
 def softmax(array: Array, axis: object) -> Array:
     """``exp(x) / sum(exp(x))`` along ``axis``, shifted by the maximum so that nothing overflows."""
     index = _normalising("softmax", array, axis)
     if 0 in array.shape:
         return copy_of(array)
-    xp, reduce = namespace(array), _reducer_of(array)
+    xp, reduce = namespace(array), _planner.reduce_array if type(array) is np.ndarray else reduce_array  # numpy's straight to the reducer
     exps = xp.exp(xp.subtract(array, reduce("max", array, index, True, "softmax")))
     return as_array(xp.divide(exps, reduce("sum", exps, index, True, "softmax")))
 
@@ -111,7 +105,7 @@ def log_softmax(array: Array, axis: object) -> Array:
     index = _normalising("log_softmax", array, axis)
     if 0 in array.shape:
         return copy_of(array)
-    xp, reduce = namespace(array), _reducer_of(array)
+    xp, reduce = namespace(array), _planner.reduce_array if type(array) is np.ndarray else reduce_array
     shifted = xp.subtract(array, reduce("max", array, index, True, "log_softmax"))
     return as_array(xp.subtract(shifted, xp.log(reduce("sum", xp.exp(shifted), index, True, "log_softmax"))))
 
