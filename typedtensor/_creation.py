@@ -50,6 +50,8 @@ def tensor(data: object, dtype: type[GenericT] | None = None, *, like: AnyTensor
         return _tensor_like(data, dtype, like)
     if isinstance(data, Tensor):
         data = data.numpy()
+    elif type(data) is not np.ndarray and (library := _library_of(data)) is not None:
+        data = library.to_numpy(data)  # a torch tensor detached (one that records gradients too), a dask array computed
     if isinstance(data, np.ma.MaskedArray):
         raise TypeError("tensor: a masked array's mask would be lost; fill it first (data.filled(value))")
     numpy_dtype = None if dtype is None else numpy_dtype_of(dtype)
@@ -83,18 +85,21 @@ def _tensor_like(data: object, dtype: type[generic] | None, like: object) -> Ten
     backend, device = _library("tensor", like)
     if isinstance(data, Tensor):
         data = data.array
-    if type(data) is not np.ndarray and _is_array_of(data, backend):
+    if type(data) is not np.ndarray and _library_of(data) is backend:
         copied = backend.copy(data)
         return Tensor(copied if dtype is None else to_dtype(copied, dtype))
     array = tensor(data, dtype).array
     return Tensor(backend.xp.asarray(array, dtype=backend.dtype(marker_of(array.dtype)), device=device, copy=True))
 
 
-def _is_array_of(data: object, backend: Backend) -> bool:
+def _library_of(data: object) -> Backend | None:
+    """The library of an array of another library than numpy; None for other data (numpy reads it)."""
+    if isinstance(data, (np.ndarray, list, tuple, int, float, complex)):
+        return None
     try:
-        return backend_of(data) is backend
-    except TypeError:  # no array: data for numpy to read
-        return False
+        return backend_of(data)
+    except TypeError:
+        return None
 
 
 @overload

@@ -186,6 +186,16 @@ def test_two_libraries_in_one_op_are_an_error_naming_both(other: Library) -> Non
         tt.concat([y, x], axis=0)
 
 
+def test_tensor_copies_any_librarys_array_into_numpy_without_like(library: Library) -> None:
+    values_ = values(tt.float32, (2, 3), 11)
+    array = library.array(values_)
+    if library.name == "torch":
+        array.requires_grad_()  # a tensor that records gradients is copied as its values
+    copied = tt.tensor(array, tt.float64)
+    assert type(copied.array) is np.ndarray and copied.dtype is tt.float64
+    np.testing.assert_array_equal(copied.numpy(), values_.astype(np.float64))
+
+
 def test_tensor_wraps_without_copying_and_numpy_converts(library: Library) -> None:
     array = library.array(values(tt.int32, (2, 3), 10))
     x = tt.Tensor(array)
