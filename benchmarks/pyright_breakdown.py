@@ -33,7 +33,7 @@ import tomllib
 from pathlib import Path
 from typing import Final
 
-from checker_time import PROJECT, pyright_command, seconds
+from checker_time import NUMPY_EXAMPLES, PROJECT, pyright_command, seconds
 
 NUMPY: Final = "import numpy as np\n\nnp.zeros(3).sum()\n"
 TENSOR: Final = NUMPY + "\nimport typedtensor as tt\n\nx = tt.zeros((3, 4), tt.float32)\n"
@@ -75,9 +75,9 @@ def steps(root: Path) -> dict[str, list[str]]:
         path = root / f"step{len(commands)}.py"
         path.write_text(program)
         commands[name] = ["-p", str(project), str(path)]
-    examples = str(PROJECT / "examples")
-    commands["+ the examples, scikit-learn unknown"] = ["-p", str(untyped_unknown), examples]
-    commands["+ scikit-learn's inferred types"] = ["-p", str(project), examples]
+    examples = list(map(str, NUMPY_EXAMPLES))
+    commands["+ the examples, scikit-learn unknown"] = ["-p", str(untyped_unknown), *examples]
+    commands["+ scikit-learn's inferred types"] = ["-p", str(project), *examples]
     return {name: pyright_command([]) + arguments for name, arguments in commands.items()}
 
 

@@ -50,8 +50,8 @@ def test_tensor_copies_its_data_and_infers_like_numpy() -> None:
 def test_unsupported_data_is_a_clear_error() -> None:
     with pytest.raises(TypeError, match=r"^dtype <U1 is not supported by typedtensor \(supported: bool_, int8, .*complex128\)$"):
         tt.tensor(["a"])
-    with pytest.raises(TypeError, match=r"^Tensor wraps a plain numpy.ndarray, got list \(not one\); use typedtensor.tensor\(data\) to copy the data into one$"):
-        tt.Tensor([1, 2])  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match=r"^Tensor wraps a plain numpy.ndarray or an array of torch, jax, dask or an array API library, got list \(not one\); use typedtensor.tensor\(data\) to copy the data into one$"):
+        tt.Tensor([1, 2])
 
 
 def test_ndarray_subclasses_are_not_wrapped_as_plain_arrays() -> None:
@@ -59,9 +59,9 @@ def test_ndarray_subclasses_are_not_wrapped_as_plain_arrays() -> None:
         pass
 
     sub = np.ones((2, 2)).view(Subclass)
-    with pytest.raises(TypeError, match=r"^Tensor wraps a plain numpy.ndarray, got Subclass \(a subclass\); "):
+    with pytest.raises(TypeError, match=r"^Tensor wraps a plain numpy.ndarray or an array of torch, jax, dask or an array API library, got Subclass \(a subclass\); "):
         tt.Tensor(sub)
-    with pytest.raises(TypeError, match=r"^Tensor wraps a plain numpy.ndarray, got MaskedArray \(a subclass\); "):
+    with pytest.raises(TypeError, match=r"^Tensor wraps a plain numpy.ndarray or an array of torch, jax, dask or an array API library, got MaskedArray \(a subclass\); "):
         tt.Tensor(np.ma.array([1.0, 2.0], mask=[0, 1]))
     assert type(tt.tensor(sub).numpy()) is np.ndarray  # tensor() copies into a plain array
     with pytest.raises(TypeError, match=r"^tensor: a masked array's mask would be lost; fill it first \(data.filled\(value\)\)$"):

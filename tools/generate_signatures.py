@@ -656,7 +656,9 @@ def reduction_function(op: str) -> str:
 def reduction_method(op: str) -> str:
     """``Tensor.<op>``: its overloads, then the implementation, which reduces the tensor's array."""
     _, result = reduction_dtypes(op, method=True)
-    body = f'return wrap(_reduce.reduce_array("{op}", self._array, axis, keepdims, "{op}"))'
+    # numpy's arrays straight to the reducer (no frame more on the fast path), others' to their library
+    reducer = "(_reducer.reduce_array if type(self._array) is np.ndarray else _reductions.reduce_array)"
+    body = f'return wrap({reducer}("{op}", self._array, axis, keepdims, "{op}"))'
     implementation_text = implementation(op, f"self, {REDUCTION_ARGUMENTS}", tensor(result, ANY_SHAPE), body, METHOD, f"Tensor.{op}")
     return reduction_overloads(op, op, "self", METHOD) + implementation_text
 

@@ -1,4 +1,8 @@
-"""Building tensors: ``tensor``, ``zeros``, ``ones``, ``full``, ``arange``, ``eye``."""
+"""Building tensors: ``tensor``, ``zeros``, ``ones``, ``full``, ``arange``, ``eye``.
+
+Each makes a numpy array, or with ``like=x`` an array of ``x``'s library on ``x``'s device (a
+torch tensor for a tensor over torch), of the same dtype and shape (SPEC 10).
+"""
 
 from __future__ import annotations
 
@@ -12,9 +16,10 @@ from typedtensor._arguments import int_argument, is_int
 from typedtensor._dtypes import float32, generic, int64, marker_of, numpy_dtype_of
 from typedtensor._errors import problem_error
 from typedtensor._generated.type_vars import GenericT, NewDT, Shape
+from typedtensor._ops.backends import Backend, backend_of, to_dtype
 from typedtensor._ops.common import refuse_result
 from typedtensor._shape_rules import INT_DIMS, Problem, Shape as RuleShape, arange_shape
-from typedtensor._tensor import Tensor, wrap
+from typedtensor._tensor import AnyTensor, Tensor, unwrap, wrap
 
 _CACHE_SIZE: Final = 1024
 
@@ -25,10 +30,10 @@ _CACHE_SIZE: Final = 1024
 # to one dim). The plugin reads a Tensor's type, an ndarray's dtype and rank, and a nested list's
 # sizes and dtype.
 @overload
-def tensor(data: object, dtype: type[NewDT]) -> Tensor[NewDT, *tuple[Any, ...]]: ...
+def tensor(data: object, dtype: type[NewDT], *, like: AnyTensor | None = None) -> Tensor[NewDT, *tuple[Any, ...]]: ...
 @overload
-def tensor(data: object, dtype: None = None) -> Tensor[Any, *tuple[Any, ...]]: ...
-def tensor(data: object, dtype: type[GenericT] | None = None) -> Tensor[Any, *tuple[Any, ...]]:
+def tensor(data: object, dtype: None = None, *, like: AnyTensor | None = None) -> Tensor[Any, *tuple[Any, ...]]: ...
+def tensor(data: object, dtype: type[GenericT] | None = None, *, like: AnyTensor | None = None) -> Tensor[Any, *tuple[Any, ...]]:
     """A tensor holding a copy of ``data`` (nested sequences, a scalar, an array or a Tensor).
 
     Without ``dtype`` numpy's inference applies (Python floats give ``float64``). Statically the
@@ -41,8 +46,12 @@ def tensor(data: object, dtype: type[GenericT] | None = None) -> Tensor[Any, *tu
     Tensor[int32, 2, 2]([[1, 2],
                          [3, 4]])
     """
+    if like is not None:
+        return _tensor_like(data, dtype, like)
     if isinstance(data, Tensor):
         data = data.numpy()
+    elif type(data) is not np.ndarray and (library := _library_of(data)) is not None:
+        data = library.to_numpy(data)  # a torch tensor detached (one that records gradients too), a dask array computed
     if isinstance(data, np.ma.MaskedArray):
         raise TypeError("tensor: a masked array's mask would be lost; fill it first (data.filled(value))")
     numpy_dtype = None if dtype is None else numpy_dtype_of(dtype)
@@ -62,43 +71,74 @@ def tensor(data: object, dtype: type[GenericT] | None = None) -> Tensor[Any, *tu
     return Tensor(array)
 
 
+def _library(caller: str, like: object) -> tuple[Backend, Any]:
+    """The library and the device of ``like``'s array, where a creation function makes its result."""
+    array = unwrap(caller, like, "like")
+    backend = backend_of(array)
+    return backend, backend.device(array)
+
+
+def _tensor_like(data: object, dtype: type[generic] | None, like: object) -> Tensor[Any, *tuple[Any, ...]]:
+    """``tensor(data, dtype, like=like)``: a copy of ``data`` on ``like``'s library and device.
+    Data that is no array of that library is read as numpy reads it first, so its dtype is
+    the one ``tensor(data)`` gives (Python floats are float64, not torch's float32)."""
+    backend, device = _library("tensor", like)
+    if isinstance(data, Tensor):
+        data = data.array
+    if type(data) is not np.ndarray and _library_of(data) is backend:
+        copied = backend.copy(data)
+        return Tensor(copied if dtype is None else to_dtype(copied, dtype))
+    array = tensor(data, dtype).array
+    return Tensor(backend.xp.asarray(array, dtype=backend.dtype(marker_of(array.dtype)), device=device, copy=True))
+
+
+def _library_of(data: object) -> Backend | None:
+    """The library of an array of another library than numpy; None for other data (numpy reads it)."""
+    if isinstance(data, (np.ndarray, list, tuple, int, float, complex)):
+        return None
+    try:
+        return backend_of(data)
+    except TypeError:
+        return None
+
+
 @overload
-def zeros(shape: tuple[*Shape]) -> Tensor[float32, *Shape]: ...
+def zeros(shape: tuple[*Shape], *, like: AnyTensor | None = None) -> Tensor[float32, *Shape]: ...
 @overload
-def zeros(shape: tuple[*Shape], dtype: type[GenericT]) -> Tensor[GenericT, *Shape]: ...
+def zeros(shape: tuple[*Shape], dtype: type[GenericT], *, like: AnyTensor | None = None) -> Tensor[GenericT, *Shape]: ...
 @overload
-def zeros(shape: tuple[SupportsIndex, ...]) -> Tensor[float32, *tuple[Any, ...]]: ...  # type: ignore[overload-cannot-match]  # pyright: ignore[reportOverlappingOverload]
+def zeros(shape: tuple[SupportsIndex, ...], *, like: AnyTensor | None = None) -> Tensor[float32, *tuple[Any, ...]]: ...  # type: ignore[overload-cannot-match]  # pyright: ignore[reportOverlappingOverload]
 @overload
-def zeros(shape: tuple[SupportsIndex, ...], dtype: type[GenericT]) -> Tensor[GenericT, *tuple[Any, ...]]: ...  # type: ignore[overload-cannot-match]  # pyright: ignore[reportOverlappingOverload]
-def zeros(shape: tuple[Any, ...], dtype: type[generic] = float32) -> Tensor[Any, *tuple[Any, ...]]:
+def zeros(shape: tuple[SupportsIndex, ...], dtype: type[GenericT], *, like: AnyTensor | None = None) -> Tensor[GenericT, *tuple[Any, ...]]: ...  # type: ignore[overload-cannot-match]  # pyright: ignore[reportOverlappingOverload]
+def zeros(shape: tuple[Any, ...], dtype: type[generic] = float32, *, like: AnyTensor | None = None) -> Tensor[Any, *tuple[Any, ...]]:
     """A tensor of zeros; ``dtype`` defaults to ``float32``."""
-    return _filled("zeros", shape, 0, dtype)
+    return _filled("zeros", shape, 0, dtype, like)
 
 
 @overload
-def ones(shape: tuple[*Shape]) -> Tensor[float32, *Shape]: ...
+def ones(shape: tuple[*Shape], *, like: AnyTensor | None = None) -> Tensor[float32, *Shape]: ...
 @overload
-def ones(shape: tuple[*Shape], dtype: type[GenericT]) -> Tensor[GenericT, *Shape]: ...
+def ones(shape: tuple[*Shape], dtype: type[GenericT], *, like: AnyTensor | None = None) -> Tensor[GenericT, *Shape]: ...
 @overload
-def ones(shape: tuple[SupportsIndex, ...]) -> Tensor[float32, *tuple[Any, ...]]: ...  # type: ignore[overload-cannot-match]  # pyright: ignore[reportOverlappingOverload]
+def ones(shape: tuple[SupportsIndex, ...], *, like: AnyTensor | None = None) -> Tensor[float32, *tuple[Any, ...]]: ...  # type: ignore[overload-cannot-match]  # pyright: ignore[reportOverlappingOverload]
 @overload
-def ones(shape: tuple[SupportsIndex, ...], dtype: type[GenericT]) -> Tensor[GenericT, *tuple[Any, ...]]: ...  # type: ignore[overload-cannot-match]  # pyright: ignore[reportOverlappingOverload]
-def ones(shape: tuple[Any, ...], dtype: type[generic] = float32) -> Tensor[Any, *tuple[Any, ...]]:
+def ones(shape: tuple[SupportsIndex, ...], dtype: type[GenericT], *, like: AnyTensor | None = None) -> Tensor[GenericT, *tuple[Any, ...]]: ...  # type: ignore[overload-cannot-match]  # pyright: ignore[reportOverlappingOverload]
+def ones(shape: tuple[Any, ...], dtype: type[generic] = float32, *, like: AnyTensor | None = None) -> Tensor[Any, *tuple[Any, ...]]:
     """A tensor of ones; ``dtype`` defaults to ``float32``."""
-    return _filled("ones", shape, 1, dtype)
+    return _filled("ones", shape, 1, dtype, like)
 
 
 @overload
-def full(shape: tuple[*Shape], value: complex | np.number[Any] | np.bool_, dtype: type[GenericT]) -> Tensor[GenericT, *Shape]: ...
+def full(shape: tuple[*Shape], value: complex | np.number[Any] | np.bool_, dtype: type[GenericT], *, like: AnyTensor | None = None) -> Tensor[GenericT, *Shape]: ...
 @overload
-def full(shape: tuple[SupportsIndex, ...], value: complex | np.number[Any] | np.bool_, dtype: type[GenericT]) -> Tensor[GenericT, *tuple[Any, ...]]: ...  # type: ignore[overload-cannot-match]  # pyright: ignore[reportOverlappingOverload]
-def full(shape: tuple[Any, ...], value: complex | np.number[Any] | np.bool_, dtype: type[generic]) -> Tensor[Any, *tuple[Any, ...]]:
+def full(shape: tuple[SupportsIndex, ...], value: complex | np.number[Any] | np.bool_, dtype: type[GenericT], *, like: AnyTensor | None = None) -> Tensor[GenericT, *tuple[Any, ...]]: ...  # type: ignore[overload-cannot-match]  # pyright: ignore[reportOverlappingOverload]  # noqa: E501
+def full(shape: tuple[Any, ...], value: complex | np.number[Any] | np.bool_, dtype: type[generic], *, like: AnyTensor | None = None) -> Tensor[Any, *tuple[Any, ...]]:
     """A tensor of ``shape`` with every element ``value``, converted to ``dtype``.
 
     ``value`` is a number that ``dtype`` holds: a complex number for a real dtype, or a value
     beyond the dtype's range, is refused (numpy would drop the imaginary part, or overflow).
     """
-    return _filled("full", shape, _fill_value(value, dtype), dtype)
+    return _filled("full", shape, _fill_value(value, dtype), dtype, like)
 
 
 def _fill_value(value: object, dtype: type[generic]) -> complex:
@@ -142,8 +182,11 @@ def _finite_range(numpy_dtype: np.dtype[Any]) -> tuple[float, float] | None:
     return None
 
 
-def _filled(caller: str, shape: tuple[Any, ...], value: complex, dtype: type[generic]) -> Tensor[Any, *tuple[Any, ...]]:
+def _filled(caller: str, shape: tuple[Any, ...], value: complex, dtype: type[generic], like: object) -> Tensor[Any, *tuple[Any, ...]]:
     sizes, numpy_dtype = checked_shape(caller, shape), numpy_dtype_of(dtype)
+    if like is not None:
+        backend, device = _library(caller, like)
+        return wrap(backend.xp.full(sizes, value, dtype=backend.dtype(dtype), device=device))
     try:
         return Tensor(np.full(sizes, value, dtype=numpy_dtype))
     except (ValueError, OverflowError) as error:
@@ -165,10 +208,10 @@ def _arange_problem(start: int, stop: int | None, step: int) -> Problem | None:
 
 
 @overload
-def arange(start: SupportsIndex, stop: SupportsIndex | None = None, step: SupportsIndex = 1) -> Tensor[int64, Any]: ...
+def arange(start: SupportsIndex, stop: SupportsIndex | None = None, step: SupportsIndex = 1, *, like: AnyTensor | None = None) -> Tensor[int64, Any]: ...
 @overload
-def arange(start: SupportsIndex, stop: SupportsIndex | None = None, step: SupportsIndex = 1, *, dtype: type[GenericT]) -> Tensor[GenericT, Any]: ...
-def arange(start: SupportsIndex, stop: SupportsIndex | None = None, step: SupportsIndex = 1, *, dtype: type[generic] = int64) -> Tensor[Any, Any]:
+def arange(start: SupportsIndex, stop: SupportsIndex | None = None, step: SupportsIndex = 1, *, dtype: type[GenericT], like: AnyTensor | None = None) -> Tensor[GenericT, Any]: ...
+def arange(start: SupportsIndex, stop: SupportsIndex | None = None, step: SupportsIndex = 1, *, dtype: type[generic] = int64, like: AnyTensor | None = None) -> Tensor[Any, Any]:
     """``start, start + step, ...`` up to ``stop`` (excluded), as numpy's ``arange``; ``arange(n)``
     counts from 0 to ``n - 1``. The bounds are ints; ``dtype`` defaults to ``int64``.
 
@@ -189,6 +232,9 @@ def arange(start: SupportsIndex, stop: SupportsIndex | None = None, step: Suppor
     if count:
         last = begin + (count - 1) * stride
         _check_in_range("arange", f"values {begin} to {last} are", min(begin, last), max(begin, last), dtype)
+    if like is not None:
+        backend, device = _library("arange", like)
+        return wrap(backend.xp.arange(begin, end, stride, dtype=backend.dtype(dtype), device=device))
     try:
         return wrap(np.arange(begin, end, stride, dtype=numpy_dtype_of(dtype)))
     except (OverflowError, ValueError, TypeError) as error:  # a bound that does not fit the dtype
@@ -197,10 +243,10 @@ def arange(start: SupportsIndex, stop: SupportsIndex | None = None, step: Suppor
 
 
 @overload
-def eye(n: SupportsIndex, m: SupportsIndex | None = None, *, k: SupportsIndex = 0) -> Tensor[float32, Any, Any]: ...
+def eye(n: SupportsIndex, m: SupportsIndex | None = None, *, k: SupportsIndex = 0, like: AnyTensor | None = None) -> Tensor[float32, Any, Any]: ...
 @overload
-def eye(n: SupportsIndex, m: SupportsIndex | None = None, *, k: SupportsIndex = 0, dtype: type[GenericT]) -> Tensor[GenericT, Any, Any]: ...
-def eye(n: SupportsIndex, m: SupportsIndex | None = None, *, k: SupportsIndex = 0, dtype: type[generic] = float32) -> Tensor[Any, Any, Any]:
+def eye(n: SupportsIndex, m: SupportsIndex | None = None, *, k: SupportsIndex = 0, dtype: type[GenericT], like: AnyTensor | None = None) -> Tensor[GenericT, Any, Any]: ...
+def eye(n: SupportsIndex, m: SupportsIndex | None = None, *, k: SupportsIndex = 0, dtype: type[generic] = float32, like: AnyTensor | None = None) -> Tensor[Any, Any, Any]:
     """A ``[n, m]`` tensor (``m`` defaults to ``n``) with ones on diagonal ``k`` (0: the main
     one, positive above it) and zeros elsewhere; ``dtype`` defaults to ``float32`` as for ``zeros``.
 
@@ -214,6 +260,9 @@ def eye(n: SupportsIndex, m: SupportsIndex | None = None, *, k: SupportsIndex = 
     if rows < 0 or columns < 0:
         raise ValueError(f'"eye": sizes must not be negative, got n={rows}, m={columns}')
     numpy_dtype = numpy_dtype_of(dtype)
+    if like is not None:
+        backend, device = _library("eye", like)
+        return wrap(backend.eye(rows, columns, int_argument("eye", "k", k), dtype, device))
     try:
         return wrap(np.eye(rows, columns, int_argument("eye", "k", k), dtype=numpy_dtype))
     except (ValueError, OverflowError) as error:

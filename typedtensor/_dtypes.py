@@ -7,7 +7,7 @@ as ``float32`` rather than numpy's ``floating[_32Bit]``.
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Final
 
 import numpy as np
 
@@ -121,15 +121,53 @@ _MARKER_BY_NUMPY: dict[np.dtype[np.generic], type[generic]] = {
 }
 
 
+#: Other libraries' dtypes (``torch.float32``, ``array_api_strict.int8``) as they were met.
+_MARKER_BY_LIBRARY: dict[object, type[generic]] = {}
+
+
 def marker_of(dtype: np.dtype[np.generic]) -> type[generic]:
-    """The marker class of a numpy dtype; ``TypeError`` for dtypes typedtensor does not carry."""
+    """The marker class of a numpy dtype, or of another array library's dtype (found by its name:
+    ``torch.float32`` is ``float32``); ``TypeError`` for dtypes typedtensor does not carry."""
+    if type(dtype) not in _NUMPY_DTYPE_TYPES:  # first: array-api-strict's dtypes hash as numpy's, and warn compared to one
+        return _library_marker(dtype)
     try:
         return _MARKER_BY_NUMPY[dtype]
     except KeyError:
         if not dtype.isnative:
             raise TypeError(f"dtype {dtype} is in non-native byte order; typedtensor.tensor(data) converts it") from None
-        supported = ", ".join(_MARKER_BY_NAME)
-        raise TypeError(f"dtype {dtype} is not supported by typedtensor (supported: {supported})") from None
+        raise TypeError(f"dtype {dtype} is not supported by typedtensor (supported: {_SUPPORTED})") from None
+
+
+_SUPPORTED: Final = ", ".join(_MARKER_BY_NAME)
+#: The classes of numpy's dtypes we carry (in either byte order). Not ``isinstance(dtype, np.dtype)``,
+#: which costs twice a dict lookup: ``Tensor.dtype`` pays for this test.
+_NUMPY_DTYPE_TYPES: Final = frozenset(type(dtype) for dtype in _MARKER_BY_NUMPY)
+
+
+def _library_marker(dtype: object) -> type[generic]:
+    """The marker of a dtype of torch or an array API library, by its name (``torch.bool`` is ``bool_``)."""
+    found = _MARKER_BY_LIBRARY.get(dtype)
+    if found is None:
+        name = str(dtype).rpartition(".")[2]
+        found = _MARKER_BY_NAME.get("bool_" if name == "bool" else name)
+        if found is None:
+            raise TypeError(f"dtype {dtype} is not supported by typedtensor (supported: {_SUPPORTED})") from None
+        _MARKER_BY_LIBRARY[dtype] = found
+    return found
+
+
+#: Other libraries' dtypes with the numpy dtype standing for each, as they were met.
+_NUMPY_BY_LIBRARY: dict[object, np.dtype[np.generic]] = {}
+
+
+def numpy_dtype_like(dtype: np.dtype[np.generic]) -> np.dtype[np.generic]:
+    """The numpy dtype standing for an array's dtype: itself for numpy (and jax, dask), else its marker's."""
+    if type(dtype) in _NUMPY_DTYPE_TYPES:
+        return dtype
+    found = _NUMPY_BY_LIBRARY.get(dtype)
+    if found is None:
+        found = _NUMPY_BY_LIBRARY[dtype] = numpy_dtype_of(_library_marker(dtype))
+    return found
 
 
 def marker_named(name: str) -> type[generic]:

@@ -8,8 +8,6 @@ else, an ndarray or a numpy scalar other than ``float64`` and ``complex128``, is
 
 from __future__ import annotations
 
-import numpy as np
-
 from typedtensor._ops import elementwise as _elementwise
 from typedtensor._tensor import AnyTensor, Tensor, operand, unwrap, wrap
 
@@ -23,7 +21,7 @@ def binary(op: str, x1: object, x2: object) -> AnyTensor:
     """Binary ``op`` (``add``, ``less`` ...) of two operands, one at least a tensor."""
     left = x1._array if type(x1) is Tensor else operand(op, x1, "x1")
     right = x2._array if type(x2) is Tensor else operand(op, x2, "x2")
-    if type(left) is not np.ndarray and type(right) is not np.ndarray:  # a tensor's array is a plain ndarray
+    if type(x1) is not Tensor and type(x2) is not Tensor and not isinstance(x1, Tensor) and not isinstance(x2, Tensor):
         raise TypeError(f'"{op}": at least one operand must be a typedtensor.Tensor, got {type(x1).__name__} and {type(x2).__name__}')
     return wrap(_elementwise.binary(op, left, right))
 

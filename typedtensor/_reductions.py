@@ -1,5 +1,6 @@
-"""What the reduction functions ``reduce_sum`` ... ``reduce_all`` run; their declared signatures,
-generated, are in ``_generated/reductions.py``.
+"""What the reduction functions ``reduce_sum`` ... ``reduce_all`` run (numpy's arrays through the
+reducer, other libraries' through their own); their declared signatures, generated, are in
+``_generated/reductions.py``.
 
 ``axis`` follows TensorFlow: ``None`` reduces every dim; an int (negative counts from the end)
 or a tuple or list of them (any order, repeats count once, ``()`` reduces nothing) reduces those
@@ -10,7 +11,10 @@ every one of them, and a bad Selection ``SelectionError``.
 
 from __future__ import annotations
 
-from typedtensor._reducer.planner import reduce_array
+import numpy as np
+
+from typedtensor._ops.reductions import reduce_array
+from typedtensor._reducer import planner as _reducer
 from typedtensor._tensor import AnyTensor, Tensor, tensor_fix, wrap
 
 
@@ -18,4 +22,5 @@ def reduce_tensor(op: str, x: object, axis: object, keepdims: bool, caller: str)
     """``reduce_<op>`` of ``x``: its array reduced by the reducer, wrapped; ``caller`` names the function in errors."""
     if not isinstance(x, Tensor):
         raise TypeError(f'"{caller}": expected a typedtensor.Tensor, got {type(x).__name__}; {tensor_fix(x)}')
-    return wrap(reduce_array(op, x.numpy(), axis, keepdims, caller))
+    array = x._array
+    return wrap((_reducer.reduce_array if type(array) is np.ndarray else reduce_array)(op, array, axis, keepdims, caller))

@@ -1,4 +1,7 @@
-"""``Tensor[DT, *Shape]``: a numpy array whose dtype and shape live in its static type.
+"""``Tensor[DT, *Shape]``: an array whose dtype and shape live in its static type.
+
+The array is numpy's by default, or torch's, jax's, dask's or an array API library's
+(``typedtensor._ops.backends``): the same static type and the same rules whatever it holds.
 
 The boundary between tensors and arrays: ``Tensor``'s methods, and the public functions through
 ``unwrap`` and ``wrap``, take their tensors' arrays once, call an op of ``typedtensor._ops`` (or
@@ -7,7 +10,9 @@ the reducer) on arrays, and wrap its array once. The ops below never see a ``Ten
 
 from __future__ import annotations
 
+import math
 import operator
+import sys
 from collections.abc import Iterator
 from types import EllipsisType
 from typing import Any, ClassVar, Final, Generic, Literal, SupportsIndex, TypeAlias, TypeVar, TypeVarTuple, overload
@@ -30,6 +35,7 @@ from typedtensor._dtypes import (
     integer,
     marker_of,
     number,
+    numpy_dtype_like,
     signedinteger,
     type_text,
     uint64,
@@ -92,9 +98,16 @@ from typedtensor._generated.type_vars import (
     SignedT,
     UnsignedT,
 )
-from typedtensor._ops import elementwise as _elementwise, indexing as _indexing, linalg as _linalg, shaping as _shaping
+from typedtensor._ops import (
+    elementwise as _elementwise,
+    indexing as _indexing,
+    linalg as _linalg,
+    reductions as _reductions,
+    shaping as _shaping,
+)
+from typedtensor._ops.backends import backend_of
 from typedtensor._ops.common import Array
-from typedtensor._reducer import planner as _reduce
+from typedtensor._reducer import planner as _reducer
 from typedtensor._shape_rules import bool_index_message, wrong_operand
 
 DT = TypeVar("DT", bound=generic, covariant=True)
@@ -137,10 +150,11 @@ IndexItem: TypeAlias = (
 
 
 class Tensor(Generic[DT, *Shape]):
-    """An immutable-shape wrapper over a numpy array, typed ``Tensor[dtype, *dims]``.
+    """An immutable-shape wrapper over an array, typed ``Tensor[dtype, *dims]``.
 
     Build one with ``typedtensor.tensor``, ``zeros``, ``ones`` or ``full``; ``Tensor(array)``
-    wraps an existing ndarray without copying it.
+    wraps an existing array without copying it: a numpy ndarray, or a torch tensor, a jax or
+    dask array, an array API library's array. Its ops run on that library and give its arrays.
 
     >>> import typedtensor as tt
     >>> tt.zeros((2, 3), tt.float32).sum(axis=1)
@@ -153,15 +167,9 @@ class Tensor(Generic[DT, *Shape]):
     # refuse a Tensor instead of returning an untyped ndarray: ``np.asarray(x)`` says so explicitly.
     __array_ufunc__ = None
 
-    def __init__(self, array: np.ndarray[Any, Any]) -> None:
-        if type(array) is not np.ndarray:
-            # A subclass changes what reductions mean: np.matrix keeps 2 dims, a masked array
-            # skips masked elements. Silently treating either as a plain array gives wrong answers.
-            kind = "a subclass" if isinstance(array, np.ndarray) else "not one"
-            raise TypeError(
-                f"Tensor wraps a plain numpy.ndarray, got {type(array).__name__} ({kind}); "
-                "use typedtensor.tensor(data) to copy the data into one"
-            )
+    def __init__(self, array: Any) -> None:
+        if type(array) is not np.ndarray and backend_of(array).name == "jax":  # raises for what is no array we take
+            _register_with_jax()
         marker_of(array.dtype)  # raises for dtypes we do not carry
         self._array = array
 
@@ -182,18 +190,26 @@ class Tensor(Generic[DT, *Shape]):
 
     @property
     def size(self) -> int:
-        return self._array.size
+        return self._array.size if type(self._array) is np.ndarray else math.prod(self._array.shape)
 
-    def numpy(self) -> np.ndarray[Any, Any]:
-        """The underlying ndarray (shared, not copied)."""
+    @property
+    def array(self) -> Any:
+        """The wrapped array, of whichever library it is (shared, not copied)."""
         return self._array
 
+    def numpy(self) -> np.ndarray[Any, Any]:
+        """The values as a numpy ndarray: the wrapped one (shared, not copied) if it is numpy's,
+        else a conversion (torch's detached and moved to the CPU, dask's computed)."""
+        array = self._array
+        return array if type(array) is np.ndarray else backend_of(array).to_numpy(array)
+
     def __array__(self, dtype: Any = None, copy: bool | None = None) -> np.ndarray[Any, Any]:
+        array = self.numpy()
         if copy:
-            return np.array(self._array, dtype=dtype, copy=True)
-        if copy is False and dtype is not None and np.dtype(dtype) != self._array.dtype:  # numpy 2: never copy
-            raise ValueError(f"{type_text(self._array)} cannot become {np.dtype(dtype)} without a copy (copy=False)")
-        return self._array if dtype is None else self._array.astype(dtype, copy=False)
+            return np.array(array, dtype=dtype, copy=True)
+        if copy is False and dtype is not None and np.dtype(dtype) != array.dtype:  # numpy 2: never copy
+            raise ValueError(f"{type_text(array)} cannot become {np.dtype(dtype)} without a copy (copy=False)")
+        return array if dtype is None else array.astype(dtype, copy=False)
 
     def __len__(self) -> int:
         """The size of the first dim; a rank-0 tensor has none (``TypeError``, as numpy)."""
@@ -212,6 +228,8 @@ class Tensor(Generic[DT, *Shape]):
 
     def __repr__(self) -> str:
         head = f"{type_text(self._array)}("
+        if type(self._array) is not np.ndarray:  # the library's own repr, which says where it lives (and reads no traced value)
+            return f"{head}{self._array!r})"
         return f"{head}{np.array2string(self._array, separator=', ', prefix=head)})"
 
     # ``==`` is elementwise (an operator below), so a tensor is unhashable, as an ndarray is.
@@ -432,7 +450,7 @@ class Tensor(Generic[DT, *Shape]):
     def sum(self, axis: Axis[AxisIndexT] = None, keepdims: bool = False) -> Tensor[Any, *tuple[Any, ...]]: ...
     def sum(self, axis: Axis[AxisIndexT] = None, keepdims: bool = False) -> Tensor[Any, *tuple[Any, ...]]:
         """Sum over ``axis`` (see ``typedtensor.reduce_sum``)."""
-        return wrap(_reduce.reduce_array("sum", self._array, axis, keepdims, "sum"))
+        return wrap((_reducer.reduce_array if type(self._array) is np.ndarray else _reductions.reduce_array)("sum", self._array, axis, keepdims, "sum"))
 
     @overload
     def mean(self: Tensor[inexact, *Shape], axis: None = None, keepdims: Literal[False] = False) -> Tensor[DT]: ...
@@ -584,7 +602,7 @@ class Tensor(Generic[DT, *Shape]):
     def mean(self, axis: Axis[AxisIndexT] = None, keepdims: bool = False) -> Tensor[Any, *tuple[Any, ...]]: ...
     def mean(self, axis: Axis[AxisIndexT] = None, keepdims: bool = False) -> Tensor[Any, *tuple[Any, ...]]:
         """Arithmetic mean over ``axis`` (see ``typedtensor.reduce_mean``)."""
-        return wrap(_reduce.reduce_array("mean", self._array, axis, keepdims, "mean"))
+        return wrap((_reducer.reduce_array if type(self._array) is np.ndarray else _reductions.reduce_array)("mean", self._array, axis, keepdims, "mean"))
 
     @overload
     def max(self: Tensor[generic, *Shape], axis: None = None, keepdims: Literal[False] = False) -> Tensor[DT]: ...
@@ -730,7 +748,7 @@ class Tensor(Generic[DT, *Shape]):
     def max(self, axis: Axis[AxisIndexT] = None, keepdims: bool = False) -> Tensor[DT, *tuple[Any, ...]]: ...
     def max(self, axis: Axis[AxisIndexT] = None, keepdims: bool = False) -> Tensor[Any, *tuple[Any, ...]]:
         """Maximum over ``axis``, NaN-propagating (see ``typedtensor.reduce_max``)."""
-        return wrap(_reduce.reduce_array("max", self._array, axis, keepdims, "max"))
+        return wrap((_reducer.reduce_array if type(self._array) is np.ndarray else _reductions.reduce_array)("max", self._array, axis, keepdims, "max"))
 
     @overload
     def min(self: Tensor[generic, *Shape], axis: None = None, keepdims: Literal[False] = False) -> Tensor[DT]: ...
@@ -876,7 +894,7 @@ class Tensor(Generic[DT, *Shape]):
     def min(self, axis: Axis[AxisIndexT] = None, keepdims: bool = False) -> Tensor[DT, *tuple[Any, ...]]: ...
     def min(self, axis: Axis[AxisIndexT] = None, keepdims: bool = False) -> Tensor[Any, *tuple[Any, ...]]:
         """Minimum over ``axis``, NaN-propagating (see ``typedtensor.reduce_min``)."""
-        return wrap(_reduce.reduce_array("min", self._array, axis, keepdims, "min"))
+        return wrap((_reducer.reduce_array if type(self._array) is np.ndarray else _reductions.reduce_array)("min", self._array, axis, keepdims, "min"))
 
     @overload
     def prod(self: Tensor[inexact, *Shape], axis: None = None, keepdims: Literal[False] = False) -> Tensor[DT]: ...
@@ -1034,7 +1052,7 @@ class Tensor(Generic[DT, *Shape]):
     def prod(self, axis: Axis[AxisIndexT] = None, keepdims: bool = False) -> Tensor[Any, *tuple[Any, ...]]: ...
     def prod(self, axis: Axis[AxisIndexT] = None, keepdims: bool = False) -> Tensor[Any, *tuple[Any, ...]]:
         """Product over ``axis`` (see ``typedtensor.reduce_prod``)."""
-        return wrap(_reduce.reduce_array("prod", self._array, axis, keepdims, "prod"))
+        return wrap((_reducer.reduce_array if type(self._array) is np.ndarray else _reductions.reduce_array)("prod", self._array, axis, keepdims, "prod"))
 
     @overload
     def any(self: Tensor[generic, *Shape], axis: None = None, keepdims: Literal[False] = False) -> Tensor[bool_]: ...
@@ -1180,7 +1198,7 @@ class Tensor(Generic[DT, *Shape]):
     def any(self, axis: Axis[AxisIndexT] = None, keepdims: bool = False) -> Tensor[bool_, *tuple[Any, ...]]: ...
     def any(self, axis: Axis[AxisIndexT] = None, keepdims: bool = False) -> Tensor[bool_, *tuple[Any, ...]]:
         """Whether any element over ``axis`` is nonzero (see ``typedtensor.reduce_any``)."""
-        return wrap(_reduce.reduce_array("any", self._array, axis, keepdims, "any"))
+        return wrap((_reducer.reduce_array if type(self._array) is np.ndarray else _reductions.reduce_array)("any", self._array, axis, keepdims, "any"))
 
     @overload
     def all(self: Tensor[generic, *Shape], axis: None = None, keepdims: Literal[False] = False) -> Tensor[bool_]: ...
@@ -1326,7 +1344,7 @@ class Tensor(Generic[DT, *Shape]):
     def all(self, axis: Axis[AxisIndexT] = None, keepdims: bool = False) -> Tensor[bool_, *tuple[Any, ...]]: ...
     def all(self, axis: Axis[AxisIndexT] = None, keepdims: bool = False) -> Tensor[bool_, *tuple[Any, ...]]:
         """Whether every element over ``axis`` is nonzero (see ``typedtensor.reduce_all``)."""
-        return wrap(_reduce.reduce_array("all", self._array, axis, keepdims, "all"))
+        return wrap((_reducer.reduce_array if type(self._array) is np.ndarray else _reductions.reduce_array)("all", self._array, axis, keepdims, "all"))
 
     @overload
     def __neg__(self: Tensor[NumberT, *Shape]) -> Tensor[NumberT, *Shape]: ...
@@ -1837,6 +1855,19 @@ class Tensor(Generic[DT, *Shape]):
     # END GENERATED methods
 
 
+_registered_with_jax = False
+
+
+def _register_with_jax() -> None:
+    """Make ``Tensor`` a jax pytree (once, when the first jax array is wrapped): ``jax.grad``,
+    ``jit``, ``vmap`` and ``eval_shape`` then take and return tensors. Unflattening does not
+    check: jax passes placeholders and tracers."""
+    global _registered_with_jax
+    if not _registered_with_jax:
+        sys.modules["jax"].tree_util.register_pytree_node(Tensor, lambda tensor: ((tensor._array,), None), lambda _, arrays: wrap(arrays[0]))
+        _registered_with_jax = True
+
+
 def wrap(array: np.ndarray[Any, Any]) -> Tensor[Any, *tuple[Any, ...]]:
     """A Tensor over ``array`` without ``__init__``'s checks: for arrays our own code made."""
     result: Tensor[Any, *tuple[Any, ...]] = object.__new__(Tensor)
@@ -1904,7 +1935,7 @@ def _index_item(item: object) -> object:
     if type(item) in _BASIC_INDEX:
         return item
     if isinstance(item, Tensor):
-        if item._array.dtype.kind in "biu":
+        if numpy_dtype_like(item._array.dtype).kind in "biu":
             return item._array
         raise TypeError(f'"{_indexing.OP}": an index tensor holds integers or booleans, got {type_text(item._array)}')
     if isinstance(item, (bool, np.bool_)):

@@ -7,6 +7,7 @@ import subprocess
 import sys
 
 import numpy as np
+import pytest
 
 from tests.support import PROJECT
 
@@ -51,3 +52,13 @@ def test_the_transformer_block_runs_on_a_small_batch() -> None:
     """Its numbers are checked against a numpy twin in test_transformer_example.py."""
     match = re.fullmatch(r"output \(2, 8, 64\) float32, checksum (-?\d+\.\d{6})\n", _run("transformer.py"))
     assert match is not None and np.isfinite(float(match[1]))
+
+
+def test_the_torch_mlp_learns_the_digits_by_autograd() -> None:
+    """The same typed model on torch, its gradients by autograd: its loss falls as the
+    hand-written gradients' does, to the same accuracy."""
+    pytest.importorskip("torch", reason="torch is not installed: the torch example's test skips")
+    output = _run("mlp_torch.py")
+    losses = [float(loss) for loss in re.findall(r"loss (\d+\.\d+)", output)]
+    assert len(losses) == 5 and losses == sorted(losses, reverse=True), output
+    assert _test_accuracy(output) > 95

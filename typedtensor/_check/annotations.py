@@ -2,7 +2,7 @@
 
 ``Tensor[float32, Batch, L[784], N, *Ts]`` becomes a ``TensorSpec``: the dtypes it accepts (from
 our marker hierarchy, so ``floating`` accepts ``float32`` exactly as the static types say) and
-``jaxtyping.Shaped[np.ndarray, "Batch 784 N *Ts"]``, whose ``isinstance`` check binds the named
+``jaxtyping.Shaped[Any, "Batch 784 N *Ts"]`` (any library's array), whose ``isinstance`` check binds the named
 dims in jaxtyping's per-call memo. jaxtyping owns every shape decision; this module only spells
 our annotations in its language and says clearly when an annotation cannot be spelled. A
 subclass of ``Tensor`` is checked as the ``Tensor[...]`` it derives from, and as its own class.
@@ -121,7 +121,7 @@ def tensor_spec(annotation: object, namespaces: Namespaces, where: str) -> Tenso
     >>> import typedtensor as tt
     >>> spec = tensor_spec(tt.Tensor[tt.float32, Literal[3]], ({}, {}), "x")
     >>> spec.text, spec.shape_type.__name__
-    ('Tensor[float32, 3]', "Shaped[ndarray, '3']")
+    ('Tensor[float32, 3]', "Shaped[Any, '3']")
     """
     cls = typing.get_origin(annotation) or annotation
     if not (isinstance(cls, type) and issubclass(cls, Tensor)):
@@ -396,7 +396,8 @@ def _build_spec(dtype: object, dims: list[DimSpec], where: str) -> TensorSpec:
         dtype_text=dtype_text,
         dtypes=frozenset().union(*map(dtypes_of, markers)),
         dims=tuple(dims),
-        shape_type=typing.cast(type, Shaped[np.ndarray, " ".join(dim.token for dim in dims)]),
+        # Any array type: a Tensor over torch, jax or dask is checked as one over numpy (SPEC 10)
+        shape_type=typing.cast(type, Shaped[typing.Any, " ".join(dim.token for dim in dims)]),
         variadic_index=variadic[0] if variadic else None,
         dtype_var=var,
         constraints=markers if var else (),

@@ -26,6 +26,7 @@ from typedtensor._check.bindings import CallRecord, expression_reason
 from typedtensor._check.jaxtyping_arrays import ArraySpec, DimNames
 from typedtensor._check.report import Item, Where, mismatch
 from typedtensor._check.specs import SequenceSpec, Spec, annotation_spec, function_specs
+from typedtensor._dtypes import numpy_dtype_like
 from typedtensor._errors import AnnotationError, ShapeError
 
 F = TypeVar("F")
@@ -55,15 +56,15 @@ def _matches(call: CallRecord, value: object, spec: TensorSpec | ArraySpec, wher
     else:
         if not isinstance(value, spec.tensor_class):
             return False
-        array = value.numpy()
+        array = value.array  # any library's: only its shape and dtype are read, never its values (a lazy or traced array stays so)
+        dtype, shape = numpy_dtype_like(array.dtype), tuple(array.shape)
         if not (
-            array.dtype in spec.dtypes
-            and (spec.dtype_var is None or call.bind_dtype(spec, spec.dtype_var, array.dtype))
+            dtype in spec.dtypes
+            and (spec.dtype_var is None or call.bind_dtype(spec, spec.dtype_var, dtype))
             and isinstance(array, spec.shape_type)
-            and expression_reason(call, spec, array.shape, where) is None
+            and expression_reason(call, spec, shape, where) is None
         ):
             return False
-        shape = array.shape
     call.checked.append((spec, shape))
     return True
 

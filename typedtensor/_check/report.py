@@ -16,7 +16,7 @@ from typedtensor._check.annotations import ShapeSpec, TensorSpec, fitting
 from typedtensor._check.bindings import CallRecord, expression_reason
 from typedtensor._check.jaxtyping_arrays import ArraySpec
 from typedtensor._check.specs import SequenceSpec, Spec
-from typedtensor._dtypes import CONCRETE_DTYPES, generic, marker_of, type_text
+from typedtensor._dtypes import CONCRETE_DTYPES, generic, marker_of, numpy_dtype_like, type_text
 from typedtensor._errors import ShapeError
 from typedtensor._tensor import Tensor
 
@@ -71,12 +71,13 @@ def _explained(spec: Spec, value: object, call: CallRecord) -> _Explained:
         return _array_explained(spec, value)
     if not isinstance(value, spec.tensor_class):
         return _got(value), _not_a_tensor_reason(value, spec.tensor_class), None
-    array = value.numpy()
-    reason = _dtype_reason(spec, array, call)
+    array = value.array
+    reason = _dtype_reason(spec, numpy_dtype_like(array.dtype), call)
     if reason is not None:
         return _got(value), reason, None
-    reason = _shape_reason(spec, array) or expression_reason(call, spec, array.shape, "") or ""
-    return _got(value), reason, (spec, array.shape)
+    shape = tuple(array.shape)
+    reason = _shape_reason(spec, array) or expression_reason(call, spec, shape, "") or ""
+    return _got(value), reason, (spec, shape)
 
 
 def _array_explained(spec: ArraySpec, value: object) -> _Explained:
@@ -89,16 +90,16 @@ def _array_explained(spec: ArraySpec, value: object) -> _Explained:
 
 def _got(value: object) -> str:
     """What came: ``Tensor[float32, 32, 10]``, ``numpy.ndarray``, ``list``."""
-    return type_text(value.numpy()) if isinstance(value, Tensor) else _type_name(value)
+    return type_text(value.array) if isinstance(value, Tensor) else _type_name(value)
 
 
-def _dtype_reason(spec: TensorSpec, array: np.ndarray[Any, Any], call: CallRecord) -> str | None:
-    """Why a tensor's dtype fails, in our words; ``None`` if it fits."""
-    actual = marker_of(array.dtype).__name__
-    if array.dtype not in spec.dtypes:
+def _dtype_reason(spec: TensorSpec, dtype: np.dtype[Any], call: CallRecord) -> str | None:
+    """Why a tensor's dtype (as numpy's) fails, in our words; ``None`` if it fits."""
+    actual = marker_of(dtype).__name__
+    if dtype not in spec.dtypes:
         return _outside_reason(spec, actual)
     var = spec.dtype_var
-    if var is not None and not fitting(array.dtype, call.dtype_vars.get(var, spec.constraints)):
+    if var is not None and not fitting(dtype, call.dtype_vars.get(var, spec.constraints)):
         return f"dtype {actual} is not {_names(call.dtype_vars[var])}, which {var.__name__} is bound to in this call"
     return None
 

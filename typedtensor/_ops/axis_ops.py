@@ -10,16 +10,20 @@ overflows: ``logsumexp`` of ``[1e4, 1e4]`` is ``1e4 + log(2)``, not ``inf``.
 from __future__ import annotations
 
 import functools
+import math
 import operator
 from typing import Any, Final, cast
 
 import numpy as np
 
 from typedtensor._arguments import int_argument
-from typedtensor._dtypes import int64, numpy_dtype_of, type_text
-from typedtensor._ops.common import Array, as_array, fail, namespace
+from typedtensor._dtypes import int8, int64, numpy_dtype_like, numpy_dtype_of, type_text, uint64
+from typedtensor._ops.backends import backend_of, to_dtype
+from typedtensor._ops.common import Array, as_array, copy_of, fail, namespace
 from typedtensor._ops.indexing import out_of_range
-from typedtensor._reducer.planner import EmptyExtent, reduce_array
+from typedtensor._ops.reductions import reduce_array
+from typedtensor._reducer import planner as _planner
+from typedtensor._reducer.planner import EmptyExtent
 from typedtensor._shape_rules import (
     INT_DIMS,
     Problem,
@@ -32,7 +36,7 @@ from typedtensor._shape_rules import (
 )
 
 _CACHE_SIZE: Final = 4096
-_INT64: Final = numpy_dtype_of(int64)
+_UINT64: Final = numpy_dtype_of(uint64)
 
 
 @functools.lru_cache(maxsize=_CACHE_SIZE)
@@ -57,14 +61,16 @@ def argextreme(op: str, array: Array, axis: object, keepdims: object) -> Array:
     if isinstance(plan, EmptyExtent):
         raise ValueError(plan.message(op, type_text(array)))
     if 0 in plan:  # no positions to find (numpy refuses an empty extent even then)
-        return as_array(xp.zeros(plan, dtype=xp.int64))
-    found = getattr(xp, op)(array, axis=axis, keepdims=keepdims)
-    return as_array(found if found.dtype == _INT64 else xp.astype(found, xp.int64))
+        backend = backend_of(array)
+        return as_array(xp.zeros(plan, dtype=backend.dtype(int64), device=backend.device(array)))
+    if numpy_dtype_like(array.dtype).kind == "b":  # the array API orders no booleans: False < True as 0 < 1
+        array = to_dtype(array, int8)
+    return as_array(to_dtype(getattr(xp, op)(array, axis=axis, keepdims=keepdims), int64))
 
 
 def _floating(op: str, array: Array) -> Array:
     """``array`` if it is floating, else a ``TypeError`` naming the tensor."""
-    if array.dtype.kind != "f":
+    if (array.dtype if type(array) is np.ndarray else numpy_dtype_like(array.dtype)).kind != "f":
         raise TypeError(f'"{op}" takes a floating tensor (float16, float32 or float64), got {type_text(array)}; cast it first')
     return array
 
@@ -87,31 +93,33 @@ def _normalising(op: str, array: Array, axis: object) -> int:
 def softmax(array: Array, axis: object) -> Array:
     """``exp(x) / sum(exp(x))`` along ``axis``, shifted by the maximum so that nothing overflows."""
     index = _normalising("softmax", array, axis)
-    if array.size == 0:
-        return array.copy()
-    xp = namespace(array)
-    exps = xp.exp(xp.subtract(array, reduce_array("max", array, index, True, "softmax")))
-    return as_array(xp.divide(exps, reduce_array("sum", exps, index, True, "softmax")))
+    if 0 in array.shape:
+        return copy_of(array)
+    xp, reduce = namespace(array), _planner.reduce_array if type(array) is np.ndarray else reduce_array  # numpy's straight to the reducer
+    exps = xp.exp(xp.subtract(array, reduce("max", array, index, True, "softmax")))
+    return as_array(xp.divide(exps, reduce("sum", exps, index, True, "softmax")))
 
 
 def log_softmax(array: Array, axis: object) -> Array:
     """``log(softmax(x))`` along ``axis``, computed as ``x - logsumexp(x)`` without overflow or ``log(0)``."""
     index = _normalising("log_softmax", array, axis)
-    if array.size == 0:
-        return array.copy()
-    xp = namespace(array)
-    shifted = xp.subtract(array, reduce_array("max", array, index, True, "log_softmax"))
-    return as_array(xp.subtract(shifted, xp.log(reduce_array("sum", xp.exp(shifted), index, True, "log_softmax"))))
+    if 0 in array.shape:
+        return copy_of(array)
+    xp, reduce = namespace(array), _planner.reduce_array if type(array) is np.ndarray else reduce_array
+    shifted = xp.subtract(array, reduce("max", array, index, True, "log_softmax"))
+    return as_array(xp.subtract(shifted, xp.log(reduce("sum", xp.exp(shifted), index, True, "log_softmax"))))
 
 
 def logsumexp(array: Array, axis: object, keepdims: bool) -> Array:
     """``log(sum(exp(x)))`` over ``axis`` (every form the reductions take), without overflow."""
     xp = namespace(_floating("logsumexp", array))
-    if array.size == 0:  # nothing to shift by, nothing to exp: the log of empty sums is -inf
+    if 0 in array.shape:  # nothing to shift by, nothing to exp: the log of empty sums is -inf
         with np.errstate(divide="ignore"):
             return as_array(xp.log(reduce_array("sum", array, axis, keepdims, "logsumexp")))
     peak = reduce_array("max", array, axis, True, "logsumexp")
     infinite = xp.isinf(peak)
+    if type(array) is not np.ndarray:  # no data read: a lazy or traced array stays so
+        return _shifted_logsumexp(xp, array, xp.where(infinite, xp.zeros_like(peak), peak), axis, keepdims)
     if infinite.any():  # inf - inf would be NaN: shift such slices by 0 (they give -inf or +inf)
         with np.errstate(divide="ignore", over="ignore"):
             return _shifted_logsumexp(xp, array, xp.where(infinite, 0.0, peak), axis, keepdims)
@@ -128,7 +136,7 @@ def _index_array(op: str, indices: Array | int) -> Array | int:
     """The integer array of indices (a Python int stays one), or a ``TypeError`` naming the tensor."""
     if isinstance(indices, int):
         return operator.index(indices)
-    if indices.dtype.kind not in "iu":
+    if numpy_dtype_like(indices.dtype).kind not in "iu":
         raise TypeError(f'"{op}": indices must be a tensor of integers, got {type_text(indices)}')
     return indices
 
@@ -172,10 +180,10 @@ def _gather(op: str, array: Array, indices: Array | int, index: Array | int, axi
     comparison; numpy cannot convert one beyond int64), for uint64 (which numpy would wrap) and
     for an empty tensor (numpy takes nothing, so it checks nothing), else from numpy's refusal
     (no cost when every index is in range)."""
-    size = array.size if axis is None else array.shape[axis]
+    size = math.prod(array.shape) if axis is None else array.shape[axis]
     if isinstance(index, int):
         problem: Problem | None = index_problem(index, size, axis)
-    elif index.dtype == np.uint64 or array.size == 0:
+    elif numpy_dtype_like(index.dtype) == _UINT64 or 0 in array.shape:
         problem = out_of_range(index, size, axis)
     else:
         problem = None

@@ -4,13 +4,14 @@ The ops below ``Tensor`` take arrays (and Python scalars) and return arrays: ``T
 and the public functions unwrap their tensors once, call the op, and wrap its result once.
 
 Ops are written against the array API namespace of the arrays they wrap (``xp.add``,
-``xp.permute_dims``), not against numpy by name: numpy is the one backend today, and another
-array library would then be a matter of tests. Asking an array for its namespace costs about
-0.5 us, so the answer is kept per array type.
+``xp.permute_dims``), not against numpy by name: the same op runs on numpy, torch, jax, dask and
+array API arrays (``backends``). Asking an array for its namespace costs about 0.5 us, so the
+answer is kept per array type.
 """
 
 from __future__ import annotations
 
+import functools
 import math
 import sys
 from collections.abc import Sequence
@@ -19,31 +20,36 @@ from typing import Any, Final, NoReturn, TypeAlias
 
 import numpy as np
 
-from typedtensor._dtypes import type_text
+from typedtensor._dtypes import generic, marker_named, marker_of, numpy_dtype_like, type_text
 from typedtensor._errors import problem_error
-from typedtensor._shape_rules import Problem, join_operands
+from typedtensor._ops.backends import backend_of, to_dtype
+from typedtensor._shape_rules import Problem, join_operands, where_dtype
 
 Array: TypeAlias = np.ndarray[Any, Any]
 
 #: The most dims numpy gives an array.
 MAX_RANK: Final = 64
 
-_NAMESPACES: dict[type, ModuleType] = {}
+_NAMESPACES: dict[type, ModuleType] = {np.ndarray: np}
 
 
 def namespace(array: Array) -> Any:
     """The array API namespace of ``array`` (``numpy`` for an ndarray)."""
-    kind = type(array)
-    found = _NAMESPACES.get(kind)
+    found = _NAMESPACES.get(type(array))
     if found is None:
-        found = _NAMESPACES[kind] = array.__array_namespace__()
+        found = _NAMESPACES[type(array)] = backend_of(array).xp
     return found
 
 
 def operand_text(value: object) -> str:
     """An operand as messages write it: an array as the tensor it is (``Tensor[float32, 32, 10]``),
     a scalar as its type (``float``)."""
-    return type_text(value) if isinstance(value, np.ndarray) else type(value).__name__
+    return type(value).__name__ if isinstance(value, (bool, int, float, complex)) else type_text(value)  # type: ignore[arg-type]
+
+
+def copy_of(array: Array) -> Array:
+    """A new array holding ``array``'s values, on its library."""
+    return array.copy() if type(array) is np.ndarray else backend_of(array).copy(array)
 
 
 def fail(problem: Problem, op: str, operands: Sequence[object]) -> NoReturn:
@@ -51,9 +57,24 @@ def fail(problem: Problem, op: str, operands: Sequence[object]) -> NoReturn:
     raise problem_error(problem, op, [operand_text(value) for value in operands])
 
 
+def promoted(arrays: tuple[Array, ...]) -> tuple[Array, ...]:
+    """Arrays of another library cast to their dtypes' promotion, as numpy's (torch's
+    ``int32`` and ``float32`` give ``float32``, numpy's ``float64``)."""
+    marker = _promotion(tuple([numpy_dtype_like(array.dtype) for array in arrays]))
+    return tuple(to_dtype(array, marker) for array in arrays)
+
+
+@functools.lru_cache(maxsize=1024)
+def _promotion(dtypes: tuple[np.dtype[Any], ...]) -> type[generic]:
+    return marker_named(functools.reduce(where_dtype, [marker_of(dtype).__name__ for dtype in dtypes]))
+
+
 def as_array(value: Any) -> Array:
-    """What the namespace returned, as an array (numpy gives a scalar for rank-0 results)."""
-    return value if type(value) is np.ndarray else np.asarray(value)
+    """What the namespace returned, as an array (numpy gives a scalar for rank-0 results; other
+    libraries' arrays stay theirs)."""
+    if type(value) is np.ndarray:
+        return value
+    return np.asarray(value) if isinstance(value, (np.generic, bool, int, float, complex)) else value
 
 
 def refuse_result(op: str, operands: Sequence[object], shape: Sequence[int], itemsize: int, error: Exception) -> NoReturn:

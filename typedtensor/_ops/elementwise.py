@@ -20,7 +20,8 @@ from typing import Any, Final, NoReturn, TypeAlias
 
 import numpy as np
 
-from typedtensor._dtypes import CONCRETE_DTYPES, generic, marker_named, marker_of, numpy_dtype_of
+from typedtensor._dtypes import CONCRETE_DTYPES, bool_, generic, int8, marker_named, marker_of, numpy_dtype_like, numpy_dtype_of
+from typedtensor._ops.backends import Backend, backend_of, same_library, to_dtype
 from typedtensor._ops.common import Array, as_array, fail, namespace, operand_text
 from typedtensor._shape_rules import (
     BINARY_RULES,
@@ -49,8 +50,8 @@ _PLAIN_KINDS: Final = frozenset({np.ndarray, *_SCALAR_KINDS})
 
 def _plain(value: Value) -> Value:
     """An array, or a Python scalar as its plain Python value (messages still name it as given)."""
-    if type(value) in _PLAIN_KINDS:
-        return value
+    if type(value) in _PLAIN_KINDS or not isinstance(value, (int, float, complex)):
+        return value  # an array of numpy or of another library
     if isinstance(value, int):
         return int(value)  # an IntEnum member is its value
     if isinstance(value, float):
@@ -79,7 +80,9 @@ DTypeKey: TypeAlias = "np.dtype[Any] | type"
 
 
 def _dtype_key(value: Value) -> DTypeKey:
-    return value.dtype if isinstance(value, np.ndarray) else type(value)
+    if type(value) is np.ndarray:
+        return value.dtype  # type: ignore[no-any-return]
+    return type(value) if type(value) in _SCALAR_KINDS else numpy_dtype_like(value.dtype)  # type: ignore[union-attr]
 
 
 def _dtype_name(key: DTypeKey) -> str:
@@ -101,6 +104,8 @@ def _binary_refusal(op: str, left: DTypeKey, right: DTypeKey) -> DTypeRefused | 
 
 def unary(op: str, array: Array) -> Array:
     """Unary ``op`` (``exp``, ``negative`` ...) of an array."""
+    if type(array) is not np.ndarray:
+        return _library_unary(op, array)
     refused = _UNARY_REFUSED.get(op)
     if refused is not None and array.dtype in refused:
         problem = unary_dtype(op, marker_of(array.dtype).__name__)
@@ -115,14 +120,17 @@ def binary(op: str, x1: Value, x2: Value) -> Array:
     shared rules accept them."""
     left = x1 if type(x1) in _PLAIN_KINDS else _plain(x1)
     right = x2 if type(x2) in _PLAIN_KINDS else _plain(x2)
-    if isinstance(left, np.ndarray):
+    if type(left) is np.ndarray:
         array = left
-        if isinstance(right, np.ndarray) and left.shape != right.shape:
-            problem = _broadcast_problem((left.shape, right.shape))
-            if problem is not None:
-                fail(problem, op, [x1, x2])
-    else:
-        array = right  # type: ignore[assignment]  # the faces pass an array at least
+        if type(right) is np.ndarray:
+            if left.shape != right.shape:
+                _check_broadcast(op, (x1, x2), (left.shape, right.shape))
+        elif type(right) not in _SCALAR_KINDS:
+            return _library_binary(op, (x1, x2), (left, right))  # an array of another library: refused there
+    elif type(right) is np.ndarray and type(left) in _SCALAR_KINDS:
+        array = right
+    else:  # the faces pass an array at least: here one of another library
+        return _library_binary(op, (x1, x2), (left, right))
     if op in _BINARY_MAY_REFUSE:
         refused = _binary_refusal(op, _dtype_key(left), _dtype_key(right))
         if refused is not None:  # a scalar named by its kind (numpy's float64 is a float), as statically
@@ -134,6 +142,13 @@ def binary(op: str, x1: Value, x2: Value) -> Array:
     else:
         return value if type(value) is np.ndarray else as_array(value)  # numpy gives scalars for rank 0
     _refuse(op, x1, x2, left, right, refusal)  # outside the except block: numpy's error is not the context
+
+
+def _check_broadcast(op: str, operands: tuple[Value, ...], shapes: tuple[tuple[int, ...], ...]) -> None:
+    """Raise if the shapes of ``op``'s arrays do not broadcast, naming every operand."""
+    problem = _broadcast_problem(shapes)
+    if problem is not None:
+        fail(problem, op, operands)
 
 
 def _refuse(op: str, x1: Value, x2: Value, left: Value, right: Value, error: Exception) -> NoReturn:
@@ -171,7 +186,7 @@ def _check_ints(op: str, values: tuple[Value, Value], operands: tuple[Value, Val
     dtype, low, high = int_range
     for scalar in values:
         if type(scalar) is int and not low <= scalar <= high:
-            of_dtype = [operand for operand in operands if isinstance(operand, np.ndarray) and operand.dtype == dtype]
+            of_dtype = [operand for operand in operands if type(operand) not in _SCALAR_KINDS and numpy_dtype_like(operand.dtype) == dtype]  # type: ignore[union-attr]
             # named as the tensor's dtype where it is one, else as the op's (a boolean tensor and an int: int64)
             holder = operand_text(of_dtype[0]) if of_dtype else f'{dtype}, the dtype of "{op}" on {join_operands([operand_text(x) for x in operands])}'
             raise OverflowError(f'"{op}": the Python int {scalar} is out of range for {holder} ({dtype} holds {low} to {high})') from None
@@ -195,12 +210,25 @@ def select(mask: Array, x1: Value, x2: Value) -> Array:
     values = _plain(x1), _plain(x2)
     if type(values[0]) is int or type(values[1]) is int:  # numpy would wrap one its integer dtype cannot hold
         _check_ints("where", values, (x1, x2))
+    if type(mask) is not np.ndarray or type(values[0]) not in _PLAIN_KINDS or type(values[1]) not in _PLAIN_KINDS:
+        return _library_select(mask, values, (x1, x2))
     shapes = tuple(value.shape for value in (mask, *values) if isinstance(value, np.ndarray))
     if any(shape != mask.shape for shape in shapes):
-        problem = _broadcast_problem(shapes)
-        if problem is not None:
-            fail(problem, "where", [mask, x1, x2])
-    return as_array(namespace(mask).where(mask, *values))
+        _check_broadcast("where", (mask, x1, x2), shapes)
+    return as_array(np.where(mask, *values))
+
+
+def _library_select(mask: Array, values: tuple[Value, Value], operands: tuple[Value, Value]) -> Array:
+    """``where`` with an array of another library: the values cast to the rule's dtype first."""
+    arrays = (mask, *[value for value in values if type(value) not in _SCALAR_KINDS])
+    backend = same_library("where", arrays)
+    shapes = tuple(array.shape for array in arrays)  # type: ignore[union-attr]  # no scalars among them
+    if any(shape != mask.shape for shape in shapes):
+        _check_broadcast("where", (mask, *operands), shapes)
+    result = marker_named(where_dtype(*map(_dtype_name, map(_dtype_key, values))))
+    device = backend.device(mask)
+    converted = [backend.xp.asarray(value, dtype=backend.dtype(result), device=device) if type(value) in _SCALAR_KINDS else to_dtype(value, result) for value in values]
+    return as_array(backend.xp.where(mask, *converted))
 
 
 def convert(op: str, array: Array, dtype: object) -> Array:
@@ -210,7 +238,9 @@ def convert(op: str, array: Array, dtype: object) -> Array:
     problem = cast_dtype(dtype.__name__)
     if isinstance(problem, CategoryNotDType):
         fail(problem, op, [array])
-    return as_array(namespace(array).astype(array, numpy_dtype_of(dtype)))
+    if type(array) is np.ndarray:
+        return as_array(array.astype(numpy_dtype_of(dtype)))
+    return to_dtype(array, dtype)  # on another library: the array itself if it has the dtype already
 
 
 def _sigmoid(xp: Any, array: Array) -> Array:
@@ -219,7 +249,7 @@ def _sigmoid(xp: Any, array: Array) -> Array:
     For ``x < 0`` that is ``exp(x) / (1 + exp(x))``, exact in the tail where ``1 - sigmoid(-x)``
     would round to 0.
     """
-    if array.dtype.kind not in "fc":  # booleans and integers compute in the float exp gives them
+    if numpy_dtype_like(array.dtype).kind not in "fc":  # booleans and integers compute in the float exp gives them
         name = unary_dtype("sigmoid", marker_of(array.dtype).__name__)
         assert isinstance(name, str)  # only complex numbers are refused, and they are inexact
         array = xp.astype(array, numpy_dtype_of(marker_named(name)))
@@ -242,9 +272,11 @@ def _power(xp: Any, x1: Any, x2: Any) -> Array:
     computes in int64) and takes a complex number's square root for ``** 0.5``, not its ``pow``."""
     if type(x1) in _SCALAR_KINDS:
         return operator.pow(x1, x2)  # type: ignore[no-any-return]
-    real = _REAL_BASES.get(x1.dtype)
+    real = _REAL_BASES.get(x1.dtype) if type(x1) is np.ndarray else None  # array-api-strict's dtypes hash as numpy's
     if real is None:
-        real = _REAL_BASES[x1.dtype] = bool(xp.isdtype(x1.dtype, ("integral", "real floating")))
+        real = bool(xp.isdtype(x1.dtype, ("integral", "real floating")))
+        if type(x1) is np.ndarray:
+            _REAL_BASES[x1.dtype] = real
     return operator.pow(x1, x2) if real else xp.pow(x1, x2)  # type: ignore[no-any-return]
 
 
@@ -257,3 +289,110 @@ _OPERATORS: Final[dict[str, Callable[..., Any]]] = {
     "less": operator.lt, "less_equal": operator.le, "greater": operator.gt, "greater_equal": operator.ge,
     "negative": operator.neg, "positive": operator.pos, "abs": operator.abs,
 }
+
+
+# Other libraries (SPEC 10): the result dtype is the rule's, numpy's promotion, whatever the
+# library would compute (torch's ``int32 + float32`` is float32, numpy's float64). So an op whose
+# rule gives a wider dtype than its operands' computes in that dtype, its operands cast first.
+
+#: The kinds of dtypes in promotion's order: an op whose result is of a higher kind computes in it.
+_KIND_RANK: Final = {"b": 0, "i": 1, "u": 1, "f": 2, "c": 3}
+#: Booleans compute in int8 where numpy gives them arithmetic (``True + True``, ``abs``, ``<``)
+#: that the array API leaves out (array-api-strict refuses it); the result is cast back.
+_BOOLEAN_STAND_IN: Final = int8
+_LOGICAL: Final = frozenset({"logical_not", "logical_and", "logical_or"})
+
+
+@functools.lru_cache(maxsize=_CACHE_SIZE)
+def _unary_plan(op: str, dtype: np.dtype[Any]) -> tuple[type[generic] | None, type[generic]] | DTypeRefused:
+    """The dtype to cast the operand to first (None: none) and the rule's result dtype, or the refusal."""
+    result = unary_dtype(op, marker_of(dtype).__name__)
+    if isinstance(result, DTypeRefused):
+        return result
+    marker = marker_named(result)
+    if op in _LOGICAL:
+        return bool_, marker
+    if dtype.kind == "b" and marker is bool_:
+        return _BOOLEAN_STAND_IN, marker
+    return (marker if marker is not bool_ and _KIND_RANK[numpy_dtype_of(marker).kind] > _KIND_RANK[dtype.kind] else None), marker
+
+
+#: How an op runs on operands of another library, by the op and each operand's type and dtype:
+#: the library's dtypes to cast the operands to first (None: none), the result's dtype, the op's
+#: function and the namespace. Found once, so that a call pays a dict lookup, not the rules.
+_LibraryCall: TypeAlias = tuple[Any, Any, Any, Callable[..., Any], Any]
+_LIBRARY_CALLS: dict[tuple[object, ...], _LibraryCall] = {}
+
+
+def _call_key(value: Value) -> object:
+    return type(value) if type(value) in _SCALAR_KINDS else (type(value), value.dtype)  # type: ignore[union-attr]
+
+
+def _cast_to(backend: Backend, value: Value, marker: type[generic] | None) -> Any:
+    """The library's dtype to cast ``value`` to for ``marker``: None for a scalar or one in it already."""
+    if marker is None or type(value) in _SCALAR_KINDS or numpy_dtype_like(value.dtype) == marker.numpy_dtype:  # type: ignore[union-attr]
+        return None
+    return backend.dtype(marker)
+
+
+def _library_unary(op: str, array: Array) -> Array:
+    """Unary ``op`` on an array of another library, in the rule's dtype."""
+    key = (op, _call_key(array))
+    call = _LIBRARY_CALLS.get(key)
+    if call is None:
+        plan = _unary_plan(op, numpy_dtype_like(array.dtype))
+        if isinstance(plan, DTypeRefused):
+            fail(plan, op, [array])
+        backend = backend_of(array)
+        function = _FUNCTIONS.get((type(array), op)) or _function(array, op)
+        call = (_cast_to(backend, array, plan[0]), None, backend.dtype(plan[1]), function, backend.xp)
+        if backend.lasting(*plan):
+            _LIBRARY_CALLS[key] = call
+    first, _, result, function, xp = call
+    value = function(array if first is None else xp.astype(array, first))
+    return value if value.dtype == result else xp.astype(value, result)  # type: ignore[no-any-return]
+
+
+@functools.lru_cache(maxsize=_CACHE_SIZE)
+def _binary_plan(op: str, left: DTypeKey, right: DTypeKey) -> tuple[type[generic], type[generic]]:
+    """The dtype to cast the array operands to first and the rule's result dtype: the result's
+    for arithmetic, the operands' promotion for comparisons, booleans for logical ops."""
+    names = _dtype_name(left), _dtype_name(right)
+    result = binary_dtype(op, *names)
+    assert isinstance(result, str)  # refusals were raised before
+    marker = marker_named(result)
+    if op in _LOGICAL:
+        return bool_, marker
+    first = marker_named(where_dtype(*names)) if marker is bool_ else marker
+    return (_BOOLEAN_STAND_IN if first is bool_ else first), marker
+
+
+def _library_binary(op: str, operands: tuple[Value, Value], values: tuple[Value, Value]) -> Array:
+    """Binary ``op`` with an array of another library, after the checks of ``binary``, the arrays
+    cast to the dtype it computes in."""
+    arrays: tuple[Array, ...] = tuple(value for value in values if type(value) not in _SCALAR_KINDS)  # type: ignore[misc]
+    same_library(op, arrays)
+    if len(arrays) == 2 and arrays[0].shape != arrays[1].shape:
+        _check_broadcast(op, operands, (arrays[0].shape, arrays[1].shape))
+    key = (op, _call_key(values[0]), _call_key(values[1]))
+    call = _LIBRARY_CALLS.get(key) or _binary_call(key, op, values, arrays[0])
+    if type(values[0]) is int or type(values[1]) is int:  # torch would wrap an int its dtype cannot hold
+        _check_ints(op, values, operands)
+    first, second, result, function, xp = call
+    value = function(values[0] if first is None else xp.astype(values[0], first), values[1] if second is None else xp.astype(values[1], second))
+    return value if value.dtype == result else xp.astype(value, result)  # type: ignore[no-any-return]
+
+
+def _binary_call(key: tuple[object, ...], op: str, values: tuple[Value, Value], array: Array) -> _LibraryCall:
+    """How binary ``op`` runs on ``values``, kept under ``key``; or the rule's refusal, raised."""
+    keys = _dtype_key(values[0]), _dtype_key(values[1])
+    refused = _binary_refusal(op, *keys) if op in _BINARY_MAY_REFUSE else None
+    if refused is not None:
+        fail(refused, op, values)
+    first, result = _binary_plan(op, *keys)
+    backend = backend_of(array)
+    function = _FUNCTIONS.get((type(array), op)) or _function(array, op)
+    call = (_cast_to(backend, values[0], first), _cast_to(backend, values[1], first), backend.dtype(result), function, backend.xp)
+    if backend.lasting(first, result):
+        _LIBRARY_CALLS[key] = call
+    return call

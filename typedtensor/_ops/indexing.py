@@ -18,7 +18,7 @@ import numpy as np
 
 from typedtensor._dtypes import numpy_dtype_of, type_text, uint64
 from typedtensor._errors import TensorIndexError
-from typedtensor._ops.common import Array, fail
+from typedtensor._ops.common import Array, as_array, fail
 from typedtensor._shape_rules import INT_DIMS, ArrayIndex, IndexItem, IndexOutOfRange, Problem, Shape, index_shape, indexed_axes
 
 OP: Final = "index"
@@ -41,8 +41,17 @@ def getitem(array: Array, key: Any, arrays: bool = False) -> Array:
     except (IndexError, TypeError, ValueError) as error:
         refusal = error
     else:
-        return value if type(value) is np.ndarray else np.asarray(value)  # one element: a numpy scalar
+        return value if type(value) is np.ndarray else as_array(value)  # one element: a numpy scalar
+    if type(array) is not np.ndarray and _whole(key) is not key:
+        return getitem(array, _whole(key), arrays)
     _explain(array, key if type(key) is tuple else (key,), refusal)  # outside the except block: numpy's error is not the context
+
+
+def _whole(key: Any) -> Any:
+    """``key`` with a trailing ``...`` if it has none: numpy takes the dims no item names whole,
+    which the array API leaves unspecified (array-api-strict refuses ``x[0]`` of a matrix)."""
+    items = key if type(key) is tuple else (key,)
+    return key if any(item is Ellipsis for item in items) else (*items, Ellipsis)  # a new tuple: not ``key``
 
 
 def _explain(array: Array, items: tuple[object, ...], error: Exception) -> NoReturn:

@@ -14,7 +14,9 @@ from typing import Final
 
 import numpy as np
 
-from typedtensor._ops.common import Array, as_array, fail, namespace
+from typedtensor._dtypes import bool_, generic, int64, marker_of, numpy_dtype_like
+from typedtensor._ops.backends import same_library, to_dtype
+from typedtensor._ops.common import Array, as_array, fail, namespace, promoted
 from typedtensor._shape_rules import INT_DIMS, Problem, Shape, matmul_shape
 
 _CACHE_SIZE: Final = 4096
@@ -27,12 +29,28 @@ def matmul(left: Array, right: Array, transpose_a: object, transpose_b: object) 
     problem = _matmul_problem(left.shape, right.shape, flag_a, flag_b)
     if problem is not None:
         fail(problem, "matmul", [left, right])
+    result = None
+    if type(left) is not np.ndarray or type(right) is not np.ndarray:
+        left, right, result = _library_operands(left, right)
     xp = namespace(left)
     if flag_a and left.ndim > 1:
         left = xp.matrix_transpose(left)
     if flag_b and right.ndim > 1:
         right = xp.matrix_transpose(right)
-    return as_array(xp.matmul(left, right))
+    product = left @ right  # the operator: numpy and torch run it faster than their matmul function
+    return as_array(product if result is None else to_dtype(product, result))
+
+
+def _library_operands(left: Array, right: Array) -> tuple[Array, Array, type[generic]]:
+    """Another library's operands and the rule's dtype of their product (dask's of two int32
+    matrices is int64). Booleans multiply as int64 (any of the products is a nonzero sum), which
+    neither torch nor the array API does."""
+    same_library("matmul", (left, right))
+    left, right = promoted((left, right))
+    dtype = numpy_dtype_like(left.dtype)
+    if dtype.kind != "b":
+        return left, right, marker_of(dtype)
+    return to_dtype(left, int64), to_dtype(right, int64), bool_
 
 
 def _flag(value: object, parameter: str) -> bool:

@@ -14,9 +14,12 @@ import operator
 from collections.abc import Callable, Hashable, Sequence
 from typing import Any, Final, TypeAlias
 
+import numpy as np
+
 from typedtensor._arguments import axis_key, int_argument, is_int
 from typedtensor._errors import problem_error
-from typedtensor._ops.common import Array, as_array, fail, namespace, operand_text, refuse_result
+from typedtensor._ops.backends import same_library
+from typedtensor._ops.common import Array, as_array, fail, namespace, operand_text, promoted, refuse_result
 from typedtensor._shape_rules import (
     INT_DIMS,
     AxisKey,
@@ -132,6 +135,9 @@ def _join(op: str, rule: JoinRule, arrays: tuple[Array, ...], axis: object) -> A
     problem = _join_problem(rule, tuple([array.shape for array in arrays]), index)
     if problem is not None:
         fail(problem, op, arrays)
+    if any(type(array) is not np.ndarray for array in arrays):  # another library computes in the rule's dtype
+        same_library(op, arrays)
+        arrays = promoted(arrays)
     try:
         return as_array(getattr(namespace(arrays[0]), op)(arrays, axis=index))
     except (ValueError, IndexError) as error:  # a stack of 64 dims

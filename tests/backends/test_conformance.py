@@ -1,0 +1,205 @@
+"""One conformance suite on every installed array library (SPEC 10): each op on tensors over the
+library's arrays gives what it gives on numpy's, the reference: the same values, dtype marker and
+shape, its result on the same library, and the same error, type and text, where numpy's fails.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+import pytest
+
+import typedtensor as tt
+from tests.support.backends import LIBRARIES, Library
+from typedtensor._ops.backends import backend_of
+
+AnyTensor = tt.Tensor[Any, *tuple[Any, ...]]
+Op = Callable[..., AnyTensor]
+
+DTYPES = [tt.bool_, tt.int8, tt.int32, tt.int64, tt.uint8, tt.float32, tt.float64]
+SHAPES = [(3, 4), (2, 3, 4)]
+
+
+def values(dtype: type[tt.generic], shape: tuple[int, ...], seed: int, divisor: bool = False) -> np.ndarray[Any, Any]:
+    """Values every op takes: positive and small; a divisor holds no zeros (torch's integer
+    division by zero raises, numpy's gives 0)."""
+    rng = np.random.default_rng(seed)
+    numpy_dtype = tt.zeros((), dtype).numpy().dtype
+    if numpy_dtype.kind == "b":
+        return rng.random(shape) < (2 if divisor else 0.5)
+    if numpy_dtype.kind in "iu":
+        return rng.integers(1, 6, shape).astype(numpy_dtype)
+    return (rng.random(shape) * 1.5 + 0.5).astype(numpy_dtype)
+
+
+UNARY: dict[str, Op] = {
+    name: getattr(tt, name)
+    for name in ["abs", "negative", "exp", "log", "sqrt", "sin", "tanh", "sigmoid", "relu", "square", "floor", "sign", "logical_not"]
+}
+BINARY: dict[str, Op] = {
+    **{name: getattr(tt, name) for name in ["add", "subtract", "multiply", "divide", "floor_divide", "power", "maximum", "minimum", "equal", "less", "logical_and"]},
+    "x + 2": lambda x, y: x + 2,
+    "x * 2.5": lambda x, y: x * 2.5,
+    "3 - x": lambda x, y: 3 - x,
+    "x / 2": lambda x, y: x / 2,
+    "x ** 2": lambda x, y: x**2,
+    "x == 1": lambda x, y: x == 1,
+    "where": lambda x, y: tt.where(x > y, x, y),
+    "where scalar": lambda x, y: tt.where(x > y, x, 1.5),
+    "concat": lambda x, y: tt.concat([x, y], axis=-1),
+    "stack": lambda x, y: tt.stack([x, y], axis=0),
+    "matmul": lambda x, y: tt.matmul(x, y, transpose_b=True),
+}
+REDUCTIONS: dict[str, Op] = {
+    f"{op} {axis} {keepdims}": (lambda x, op=op, axis=axis, keepdims=keepdims: getattr(tt, f"reduce_{op}")(x, axis=axis, keepdims=keepdims))
+    for op in ["sum", "mean", "max", "min", "prod", "any", "all"]
+    for axis, keepdims in [(None, False), (0, False), (-1, True), ((0, 1), False)]
+}
+SHAPING: dict[str, Op] = {
+    "reshape": lambda x: x.reshape(-1),
+    "transpose": lambda x: x.T,
+    "expand_dims": lambda x: tt.expand_dims(x, axis=1),
+    "squeeze": lambda x: tt.squeeze(tt.expand_dims(x, axis=0), axis=0),
+    "tile": lambda x: tt.tile(x, (2, 1)),
+    "broadcast_to": lambda x: tt.broadcast_to(x, (2, *x.shape)),
+    "x[0]": lambda x: x[0],
+    "x[:, 1:]": lambda x: x[:, 1:],
+    "x[None]": lambda x: x[None],
+    "astype": lambda x: x.astype(tt.float32),
+    "argmax": lambda x: tt.argmax(x, axis=-1),
+    "take": lambda x: tt.take(x, tt.Tensor(_indices(x, [2, 0, 1])), axis=-1),
+}
+FLOATING: dict[str, Op] = {
+    "softmax": lambda x: tt.softmax(x, axis=-1),
+    "log_softmax": lambda x: tt.log_softmax(x, axis=0),
+    "logsumexp": lambda x: tt.logsumexp(x, axis=-1),
+}
+
+
+def _indices(like: AnyTensor, indices: list[int]) -> Any:
+    """Index values on ``like``'s library."""
+    return tt.tensor(indices, tt.int64, like=like).array
+
+
+def outcome(op: Op, *tensors: AnyTensor) -> AnyTensor | tuple[type[BaseException], str]:
+    try:
+        return op(*tensors)
+    except Exception as error:  # the error is part of what the libraries must agree on
+        return type(error), str(error)
+
+
+def assert_conforms(library: Library, op: Op, *arrays: np.ndarray[Any, Any]) -> None:
+    """``op`` on tensors over ``library``'s copies of ``arrays`` does what it does on numpy's."""
+    with np.errstate(all="ignore"):  # log(0) is -inf on every library; only numpy warns (dask's chunks too, when computed)
+        expected = outcome(op, *map(tt.Tensor, arrays))
+        got = outcome(op, *(tt.Tensor(library.array(array)) for array in arrays))
+        got_values = None if isinstance(got, tuple) else got.numpy()
+    if not isinstance(expected, tuple) and expected.dtype.__name__ in library.lacks:
+        expected = TypeError, f"{library.name} has no {expected.dtype.__name__}, which the rules ask for here; cast to a wider dtype first"
+    if isinstance(expected, tuple) or isinstance(got, tuple):
+        assert got == expected
+        return
+    assert (got.dtype, got.shape) == (expected.dtype, expected.shape)
+    assert backend_of(got.array).name == library.name
+    tolerance = {"float16": 1e-3, "float32": 1e-5}.get(got.dtype.__name__, 1e-12)
+    np.testing.assert_allclose(got_values, expected.numpy(), rtol=tolerance, atol=tolerance)
+
+
+@pytest.mark.parametrize("dtype", DTYPES, ids=lambda dtype: dtype.__name__)
+@pytest.mark.parametrize("name", UNARY)
+def test_unary_ops_conform(library: Library, name: str, dtype: type[tt.generic]) -> None:
+    for shape in SHAPES:
+        assert_conforms(library, UNARY[name], values(dtype, shape, 0))
+
+
+@pytest.mark.parametrize("dtypes", [(tt.float32, tt.float32), (tt.int32, tt.float32), (tt.int64, tt.int8), (tt.bool_, tt.bool_), (tt.uint8, tt.int32), (tt.float64, tt.bool_)], ids=str)
+@pytest.mark.parametrize("name", BINARY)
+def test_binary_ops_conform(library: Library, name: str, dtypes: tuple[type[tt.generic], type[tt.generic]]) -> None:
+    for shape in SHAPES:
+        assert_conforms(library, BINARY[name], values(dtypes[0], shape, 1), values(dtypes[1], shape, 2, divisor=True))
+
+
+@pytest.mark.parametrize("dtype", DTYPES, ids=lambda dtype: dtype.__name__)
+@pytest.mark.parametrize("name", REDUCTIONS)
+def test_reductions_conform(library: Library, name: str, dtype: type[tt.generic]) -> None:
+    for shape in SHAPES:
+        assert_conforms(library, REDUCTIONS[name], values(dtype, shape, 3))
+
+
+@pytest.mark.parametrize("dtype", [tt.bool_, tt.int32, tt.float32], ids=lambda dtype: dtype.__name__)
+@pytest.mark.parametrize("name", SHAPING)
+def test_shaping_and_indexing_conform(library: Library, name: str, dtype: type[tt.generic]) -> None:
+    for shape in SHAPES:
+        assert_conforms(library, SHAPING[name], values(dtype, shape, 4))
+
+
+@pytest.mark.parametrize("dtype", [tt.float32, tt.float64, tt.int32], ids=lambda dtype: dtype.__name__)
+@pytest.mark.parametrize("name", FLOATING)
+def test_normalising_ops_conform(library: Library, name: str, dtype: type[tt.generic]) -> None:
+    for shape in SHAPES:
+        assert_conforms(library, FLOATING[name], values(dtype, shape, 5))
+
+
+ERRORS: dict[str, Op] = {
+    "shapes that do not broadcast": lambda x, y: x + y[:2],
+    "a refused dtype": lambda x, y: tt.negative(x > y),
+    "an axis out of range": lambda x, y: tt.reduce_sum(x, axis=2),
+    "a bad selection": lambda x, y: tt.reduce_max(x, axis="^^^"),
+    "inner dims that differ": lambda x, y: x @ y,
+    "a bad reshape": lambda x, y: x.reshape((5, 5)),
+    "an int beyond the dtype": lambda x, y: x.astype(tt.uint8) + 300,
+    "the max of nothing": lambda x, y: tt.reduce_max(x[:0], axis=0),
+}
+
+
+@pytest.mark.parametrize("name", ERRORS)
+def test_errors_are_numpys(library: Library, name: str) -> None:
+    assert_conforms(library, ERRORS[name], values(tt.float32, (3, 4), 6), values(tt.float32, (3, 4), 7))
+
+
+def test_results_stay_on_their_library_and_creation_follows_like(library: Library) -> None:
+    x = tt.Tensor(library.array(values(tt.float32, (2, 3), 8)))
+    for made in [tt.zeros((2, 3), like=x), tt.ones((2,), tt.int32, like=x), tt.full((2,), 7, tt.int8, like=x), tt.arange(4, like=x),
+                 tt.eye(2, 3, k=1, like=x), tt.tensor([[1.0, 2.0]], like=x), tt.tensor(x, tt.float64, like=x)]:
+        assert backend_of(made.array).name == library.name
+    np.testing.assert_array_equal(tt.zeros((2, 3), like=x).numpy(), np.zeros((2, 3), np.float32))
+    np.testing.assert_array_equal(tt.eye(2, 3, k=1, dtype=tt.int8, like=x).numpy(), np.eye(2, 3, 1, dtype=np.int8))
+    np.testing.assert_array_equal(tt.arange(1, 9, 3, like=x).numpy(), np.arange(1, 9, 3))
+    assert tt.tensor([[1.0, 2.0]], like=x).dtype is tt.float64  # numpy's inference, not torch's float32
+    assert tt.full((2,), 7, tt.int8, like=x).dtype is tt.int8
+
+
+@pytest.mark.parametrize("other", [library for library in LIBRARIES if library.name != "numpy"], ids=lambda library: library.name)
+def test_two_libraries_in_one_op_are_an_error_naming_both(other: Library) -> None:
+    other.load()
+    x, y = tt.Tensor(values(tt.float32, (2, 3), 9)), tt.Tensor(other.array(values(tt.float32, (2, 3), 9)))
+    expected = (
+        f'"add" on Tensor[float32, 2, 3] of numpy and Tensor[float32, 2, 3] of {other.name}: the operands come from two array libraries; '
+        "convert one first (x.numpy(), or typedtensor.tensor(data, like=other))"
+    )
+    with pytest.raises(TypeError) as raised:
+        x + y
+    assert str(raised.value) == expected
+    with pytest.raises(TypeError, match=f"^\"concat\" on Tensor\\[float32, 2, 3\\] of {other.name} and Tensor\\[float32, 2, 3\\] of numpy: "):
+        tt.concat([y, x], axis=0)
+
+
+def test_tensor_copies_any_librarys_array_into_numpy_without_like(library: Library) -> None:
+    values_ = values(tt.float32, (2, 3), 11)
+    array = library.array(values_)
+    if library.name == "torch":
+        array.requires_grad_()  # a tensor that records gradients is copied as its values
+    copied = tt.tensor(array, tt.float64)
+    assert type(copied.array) is np.ndarray and copied.dtype is tt.float64
+    np.testing.assert_array_equal(copied.numpy(), values_.astype(np.float64))
+
+
+def test_tensor_wraps_without_copying_and_numpy_converts(library: Library) -> None:
+    array = library.array(values(tt.int32, (2, 3), 10))
+    x = tt.Tensor(array)
+    assert x.array is array
+    assert x.shape == (2, 3) and x.size == 6 and x.dtype is tt.int32
+    np.testing.assert_array_equal(x.numpy(), values(tt.int32, (2, 3), 10))
+    assert type(x.numpy()) is np.ndarray

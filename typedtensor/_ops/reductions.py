@@ -1,0 +1,81 @@
+"""Reductions of arrays (``sum``, ``mean``, ``max`` ...): numpy's run through the canonicalized
+reducer; another library's through its own namespace, in the dtype the rule gives (SPEC 10),
+after the same checks of the axes and with the same errors.
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+import sys
+from typing import Any, Final
+
+import numpy as np
+
+from typedtensor._arguments import axis_key
+from typedtensor._dtypes import generic, int8, marker_named, marker_of, numpy_dtype_like, type_text
+from typedtensor._errors import problem_error
+from typedtensor._ops.backends import backend_of, to_dtype
+from typedtensor._ops.common import Array, as_array
+from typedtensor._reducer import planner as _planner
+from typedtensor._reducer.planner import EmptyExtent
+from typedtensor._shape_rules import AxisKey, Problem, reduced_mask, result_dtype
+
+_CACHE_SIZE: Final = 4096
+
+
+def reduce_array(op: str, array: Array, axis: object, keepdims: bool, caller: str) -> Array:
+    """``op`` over ``axis`` of ``array``: a new array, never a view of the input.
+
+    ``caller`` is the name the user called (``reduce_sum`` or ``sum``), for messages.
+    """
+    if type(array) is np.ndarray:
+        return _planner.reduce_array(op, array, axis, keepdims, caller)
+    key = axis_key(axis, caller)
+    if keepdims is not False and keepdims is not True and not isinstance(keepdims, np.bool_):
+        raise TypeError(f'"{caller}": keepdims must be True or False, got {type(keepdims).__name__} {keepdims!r}')
+    plan = _library_plan(op, tuple(array.shape), numpy_dtype_like(array.dtype), key)
+    if isinstance(plan, EmptyExtent):
+        raise ValueError(plan.message(caller, type_text(array)))
+    if isinstance(plan, Problem):
+        raise problem_error(plan, caller, [type_text(array)])
+    axes, result = plan
+    backend = backend_of(array)
+    if backend.name == "dask":
+        return _dask_reduce(op, array, axes, bool(keepdims), result, caller)
+    if op in ("sum", "prod", "mean"):  # in the result's dtype, as numpy's: int32 sums in int64, the mean of integers is a float
+        array = to_dtype(array, backend.accumulator(result))
+    elif op in ("max", "min"):
+        array = to_dtype(array, int8) if numpy_dtype_like(array.dtype).kind == "b" else array  # the array API orders no booleans
+    return as_array(to_dtype(getattr(backend.xp, op)(array, axis=axes, keepdims=bool(keepdims)), result))
+
+
+def _dask_reduce(op: str, array: Array, axes: tuple[int, ...], keepdims: bool, result: type[generic], caller: str) -> Array:
+    """``op`` of a dask array by typedtensor's reducer: a partial per chunk, the partials combined
+    by the reducer again, in dask's graph (``dask.array.reduction``). Nothing is computed here, and
+    what is computed later runs chunk by chunk, on this machine or a cluster, with numpy's kernels.
+    A mean is the sum of the values in its dtype over their count."""
+    if op == "mean":
+        count = math.prod(array.shape[axis] for axis in axes)
+        return _dask_reduce("sum", to_dtype(array, result), axes, keepdims, result, caller) / count  # type: ignore[no-any-return]
+
+    def reduced(block: Array, axis: tuple[int, ...], keepdims: bool) -> Array:
+        return _planner.reduce_array(op, block, axis, keepdims, caller)
+
+    dask_array = sys.modules["dask.array"]
+    return dask_array.reduction(  # type: ignore[no-any-return]
+        array, reduced, reduced, combine=reduced, axis=axes, keepdims=keepdims, dtype=result.numpy_dtype, name=f"typedtensor-{op}"
+    )
+
+
+@functools.lru_cache(maxsize=_CACHE_SIZE)
+def _library_plan(op: str, shape: tuple[int, ...], dtype: np.dtype[Any], axis: AxisKey) -> tuple[tuple[int, ...], type[generic]] | Problem | EmptyExtent:
+    """The axes to reduce and the result's dtype, or why the call cannot run."""
+    mask = reduced_mask(axis, len(shape))
+    if not isinstance(mask, tuple):
+        return mask
+    reduced = [size for size, is_reduced in zip(shape, mask) if is_reduced]
+    kept = [size for size, is_reduced in zip(shape, mask) if not is_reduced]
+    if op in ("max", "min") and 0 in reduced and 0 not in kept:
+        return EmptyExtent(axis)
+    return tuple(index for index, is_reduced in enumerate(mask) if is_reduced), marker_named(result_dtype(op, marker_of(dtype).__name__))
