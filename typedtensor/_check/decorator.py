@@ -12,6 +12,7 @@ from __future__ import annotations
 import contextlib
 import functools
 import inspect
+import os
 import sys
 import threading
 import types
@@ -33,6 +34,10 @@ F = TypeVar("F")
 T = TypeVar("T")
 
 _MISSING = inspect.Parameter.empty
+
+# Read once, at import: off in production, ``@shapechecked`` returns the function itself, so a
+# call costs what an undecorated one does (no wrapper to look the switch up in).
+CHECKS_ON = os.environ.get("TYPEDTENSOR_CHECKS") != "0"
 
 
 def _check_value(call: CallRecord, value: object, spec: Spec, where: Where) -> ShapeError | None:
@@ -137,7 +142,11 @@ def shapechecked(fn: F) -> F:
     ...     return x.max(axis=0)
     >>> first(tt.zeros((3, 2), tt.float32)).shape
     (2,)
+
+    With ``TYPEDTENSOR_CHECKS=0`` in the environment at import, it returns ``fn`` itself.
     """
+    if not CHECKS_ON:
+        return fn
     checked: F = _decorate(fn, sys._getframe(1).f_locals)
     return checked
 
@@ -260,7 +269,11 @@ def check(value: object, annotation: object) -> object:
     >>> import typedtensor as tt
     >>> tt.check(tt.zeros((2, 3)), tt.Tensor[tt.floating, L[2], L[3]]).shape
     (2, 3)
+
+    With ``TYPEDTENSOR_CHECKS=0`` in the environment at import, it returns ``value`` unchecked.
     """
+    if not CHECKS_ON:
+        return value
     stack = _calls.stack
     call = stack[-1] if stack else CallRecord(None, ())
     spec: Spec | None
