@@ -39,6 +39,8 @@ _MISSING = inspect.Parameter.empty
 # call costs what an undecorated one does (no wrapper to look the switch up in).
 CHECKS_ON = os.environ.get("TYPEDTENSOR_CHECKS") != "0"
 
+_CHECKED_MARK = "__shapechecked__"
+
 
 def _check_value(call: CallRecord, value: object, spec: Spec, where: Where) -> ShapeError | None:
     """The error if ``value`` does not match ``spec`` in ``call``; its dims are bound if it does.
@@ -170,6 +172,22 @@ def _decorate(fn: Any, localns: Mapping[str, Any]) -> Any:
     return _wrap(fn, (function.__globals__, localns), function)
 
 
+def shapechecked_if_annotated(function: types.FunctionType, localns: Mapping[str, Any]) -> Callable[..., Any] | None:
+    """``function`` checked if its annotations name a tensor, else ``None`` (nothing to check,
+    nothing to pay): what the import hook applies. Raises what ``shapechecked`` would on a bad
+    annotation, and ``UnresolvedName`` for a tensor annotation naming what is not defined."""
+    plan = _plan(function, (function.__globals__, localns), function)
+    if not plan.params and plan.returns is None:
+        return None
+    wrapped: Callable[..., Any] = _decorate(function, localns)
+    return wrapped
+
+
+def is_shapechecked(fn: object) -> bool:
+    """Whether ``fn`` is (or ``functools.wraps`` something that is) a checked function."""
+    return getattr(fn, _CHECKED_MARK, False) is True
+
+
 def _python_function(fn: object) -> types.FunctionType:
     """The Python function behind ``fn``, whose module resolves string annotations: through
     ``functools.wraps``-style wrappers (``functools.cache``), bound methods and callable objects.
@@ -220,6 +238,7 @@ def _wrap(fn: Callable[..., T], namespaces: Namespaces, function: types.Function
             finally:
                 _calls.stack.pop()
 
+    setattr(checked, _CHECKED_MARK, True)  # copied onto outer wrappers by functools.wraps
     return checked
 
 
