@@ -2,7 +2,6 @@
 
 import itertools
 import sys
-import textwrap
 from collections.abc import Iterator
 from pathlib import Path
 from types import ModuleType
@@ -13,6 +12,7 @@ import typedtensor as tt
 from typedtensor import ShapeError
 
 MODULE = """
+from dataclasses import dataclass
 from typing import Literal as L
 import typedtensor as tt
 
@@ -51,21 +51,26 @@ class Model:
     class Inner:
         def inner(self, x: Pair) -> Pair:
             return x
+
+
+@dataclass
+class Record:
+    x: Pair
 """
 
 _serial = itertools.count()
 
 
-@pytest.fixture
-def packages(tmp_path: Path) -> Iterator[list[str]]:
+@pytest.fixture(params=["", "from __future__ import annotations\n"], ids=["annotations", "string annotations"])
+def packages(tmp_path: Path, request: pytest.FixtureRequest) -> Iterator[list[str]]:
     """Two fresh packages, each with the module above at its top and in a nested submodule; their
     names are new to this process, so importing them runs them."""
     names = [f"hooked_{next(_serial)}_{label}" for label in ("mine", "other")]
     for name in names:
         for directory in (tmp_path / name, tmp_path / name / "sub"):
             directory.mkdir()
-            (directory / "__init__.py").write_text(MODULE)
-            (directory / "deep.py").write_text(MODULE)
+            (directory / "__init__.py").write_text(request.param + MODULE)
+            (directory / "deep.py").write_text(request.param + MODULE)
     sys.path.insert(0, str(tmp_path))
     yield names
     sys.path.remove(str(tmp_path))
@@ -100,6 +105,8 @@ def test_every_annotated_function_of_the_package_is_checked(packages: list[str])
             assert call(right) is right, kind  # type: ignore[operator]
             with pytest.raises(ShapeError, match=r"Literal\[2\]|2"):
                 call(wrong)  # type: ignore[operator]
+        with pytest.raises(ShapeError):
+            module.Record(wrong)  # a dataclass's generated __init__ is the module's too
         assert module.plain(3) == 3 and not hasattr(module.plain, "__wrapped__")
         assert not hasattr(module.already.__wrapped__, "__wrapped__"), "checked twice"
         assert not hasattr(module.unchecked_kind, "__wrapped__")
@@ -141,4 +148,4 @@ def test_the_module_source_and_loader_still_answer(packages: list[str]) -> None:
     mine, _ = packages
     with pytest.warns(UserWarning), tt.install_import_hook(mine):
         module = import_all(mine)[2]
-    assert module.__loader__.get_source(module.__name__) == textwrap.dedent(MODULE)  # type: ignore[union-attr]
+    assert module.__loader__.get_source(module.__name__).endswith(MODULE)  # type: ignore[union-attr]

@@ -26,7 +26,9 @@ try:
     check = "passed"
 except tt.ShapeError:
     check = "raised"
-print(checked is first, call, check)
+hook = tt.install_import_hook("json")
+import sys
+print(checked is first, call, check, any(type(finder).__module__ == "typedtensor._check.import_hook" for finder in sys.meta_path))
 """
 
 
@@ -39,9 +41,9 @@ def run_with(value: str | None) -> str:
 
 
 def test_zero_makes_the_decorator_the_identity_and_checks_nothing() -> None:
-    assert run_with("0") == "True passed passed"
+    assert run_with("0") == "True passed passed False"  # and the import hook installs nothing
 
 
 @pytest.mark.parametrize("value", [None, "1", "", "false"])
 def test_any_other_value_keeps_checks_on(value: str | None) -> None:
-    assert run_with(value) == "False raised raised"
+    assert run_with(value) == "False raised raised True"
