@@ -18,6 +18,7 @@ from typedtensor._axis_ops import (
     take_along_axis as take_along_axis,
 )
 from typedtensor._check.decorator import check as check, shapechecked as shapechecked
+from typedtensor._check.import_hook import ImportHook as ImportHook, install_import_hook as install_import_hook
 from typedtensor._creation import (
     arange as arange,
     eye as eye,

@@ -18,7 +18,7 @@ PUBLIC_NAMES = frozenset("""
     add subtract multiply divide floor_divide power maximum minimum
     equal not_equal less less_equal greater greater_equal logical_and logical_or where cast
     matmul reshape transpose expand_dims squeeze broadcast_to concat stack tile
-    shapechecked check
+    shapechecked check install_import_hook ImportHook
     TypedTensorError ShapeError TensorShapeError AxisError SelectionError BroadcastError MatmulError ReshapeError
     TensorIndexError TensorDTypeError AnnotationError
     bool_ int8 int16 int32 int64 uint8 uint16 uint32 uint64 float16 float32 float64 complex64 complex128

@@ -12,6 +12,7 @@ from __future__ import annotations
 import contextlib
 import functools
 import inspect
+import os
 import sys
 import threading
 import types
@@ -33,6 +34,12 @@ F = TypeVar("F")
 T = TypeVar("T")
 
 _MISSING = inspect.Parameter.empty
+
+# Read once, at import: off in production, ``@shapechecked`` returns the function itself, so a
+# call costs what an undecorated one does (no wrapper to look the switch up in).
+CHECKS_ON = os.environ.get("TYPEDTENSOR_CHECKS") != "0"
+
+_CHECKED_MARK = "__shapechecked__"
 
 
 def _check_value(call: CallRecord, value: object, spec: Spec, where: Where) -> ShapeError | None:
@@ -137,7 +144,11 @@ def shapechecked(fn: F) -> F:
     ...     return x.max(axis=0)
     >>> first(tt.zeros((3, 2), tt.float32)).shape
     (2,)
+
+    With ``TYPEDTENSOR_CHECKS=0`` in the environment at import, it returns ``fn`` itself.
     """
+    if not CHECKS_ON:
+        return fn
     checked: F = _decorate(fn, sys._getframe(1).f_locals)
     return checked
 
@@ -159,6 +170,22 @@ def _decorate(fn: Any, localns: Mapping[str, Any]) -> Any:
             "the call that checks the arguments has returned, when its dims are no longer bound"
         )
     return _wrap(fn, (function.__globals__, localns), function)
+
+
+def shapechecked_if_annotated(function: types.FunctionType, localns: Mapping[str, Any]) -> Callable[..., Any] | None:
+    """``function`` checked if its annotations name a tensor, else ``None`` (nothing to check,
+    nothing to pay): what the import hook applies. Raises what ``shapechecked`` would on a bad
+    annotation, and ``UnresolvedName`` for a tensor annotation naming what is not defined."""
+    plan = _plan(function, (function.__globals__, localns), function)
+    if not plan.params and plan.returns is None:
+        return None
+    wrapped: Callable[..., Any] = _decorate(function, localns)
+    return wrapped
+
+
+def is_shapechecked(fn: object) -> bool:
+    """Whether ``fn`` is (or ``functools.wraps`` something that is) a checked function."""
+    return getattr(fn, _CHECKED_MARK, False) is True
 
 
 def _python_function(fn: object) -> types.FunctionType:
@@ -211,6 +238,7 @@ def _wrap(fn: Callable[..., T], namespaces: Namespaces, function: types.Function
             finally:
                 _calls.stack.pop()
 
+    setattr(checked, _CHECKED_MARK, True)  # copied onto outer wrappers by functools.wraps
     return checked
 
 
@@ -260,7 +288,11 @@ def check(value: object, annotation: object) -> object:
     >>> import typedtensor as tt
     >>> tt.check(tt.zeros((2, 3)), tt.Tensor[tt.floating, L[2], L[3]]).shape
     (2, 3)
+
+    With ``TYPEDTENSOR_CHECKS=0`` in the environment at import, it returns ``value`` unchecked.
     """
+    if not CHECKS_ON:
+        return value
     stack = _calls.stack
     call = stack[-1] if stack else CallRecord(None, ())
     spec: Spec | None
