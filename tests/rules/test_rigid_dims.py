@@ -161,3 +161,12 @@ def test_a_reshape_count_in_normal_form(shape: tuple[str, ...], target: tuple[st
 def test_the_runtime_has_no_named_dims() -> None:
     assert broadcast_shapes([Shape((2, 3)), Shape((3,))], INT_DIMS) == Shape((2, 3))
     assert INT_DIMS.name_of(5) is None
+
+
+def test_two_leading_parts_with_runs_of_unknown_length_are_not_one() -> None:
+    """``[A, B, *tuple[Any, ...]]`` twice may be ``(2, 1)`` and ``(2, 1, 1)``: numpy gives
+    ``(2, 2, 1)``, which does not start with ``A, B``."""
+    shape = Shape(("A", "B"), UNKNOWN)
+    assert np.broadcast_shapes((2, 1), (2, 1, 1)) == (2, 2, 1)
+    assert broadcast_shapes([shape, shape], RIGID) == Shape((), UNKNOWN)
+    assert broadcast_shapes([Shape(("A",), "*Ts"), Shape(("A",), "*Ts")], RIGID) == Shape(("A",), "*Ts")  # one run, named: the same

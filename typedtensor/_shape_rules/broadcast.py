@@ -61,7 +61,8 @@ def broadcast_shapes(shapes: Sequence[Shape[D, V]], dims: Dims[D]) -> Shape[D, V
 
     The trailing dims every shape knows are broadcast exactly (a mismatch there is an error at
     run time too). Dims further left are exact only when no more than one distinct leading
-    part reaches them; otherwise they are an unknown run.
+    part reaches them (two with a run of unknown length are never the same); otherwise they are
+    an unknown run.
     """
     tails = [shape.prefix if shape.variadic is None else shape.suffix for shape in shapes]
     variadic_tails = [len(tail) for shape, tail in zip(shapes, tails) if shape.variadic is not None]
@@ -86,7 +87,10 @@ def broadcast_shapes(shapes: Sequence[Shape[D, V]], dims: Dims[D]) -> Shape[D, V
     leading: list[Shape[D, V]] = []
     for shape in shapes:
         rest = _leading(shape, known)
-        if rest != Shape(()) and rest not in leading:  # a shape within the known dims adds nothing
+        # A shape within the known dims adds nothing; two leading parts spelled alike are one,
+        # unless a run of unknown length is in them: ``[N, M, *tuple[Any, ...]]`` twice may be
+        # ``(2, 1)`` and ``(2, 1, 1)``, whose result ``(2, 2, 1)`` does not start with ``N, M``.
+        if rest != Shape(()) and (rest not in leading or rest.variadic is UNKNOWN):
             leading.append(rest)
     if len(leading) > 1:
         return Shape((), UNKNOWN, tuple(result))
