@@ -22,7 +22,7 @@ from mypy.checker import TypeChecker
 from mypy.lookup import lookup_fully_qualified
 from mypy.nodes import TypeInfo
 from mypy.plugin import AttributeContext, CheckerPluginInterface, MethodContext
-from mypy.types import Instance, LiteralType, TupleType, Type, TypeVarTupleType, TypeVarType, UnpackType, get_proper_type
+from mypy.types import AnyType, Instance, LiteralType, TupleType, Type, TypeVarTupleType, TypeVarType, UnpackType, get_proper_type
 
 from typing_plugins._arguments import size_form
 from typing_plugins._calls import mypy_dims, note_failure
@@ -80,6 +80,8 @@ def dim_arithmetic(operation: shape_rules.OperationName) -> Callable[[MethodCont
         result = get_proper_type(ctx.default_return_type)
         if not (isinstance(result, Instance) and result.type.fullname == "builtins.int" and len(ctx.arg_types) == 1 and len(ctx.arg_types[0]) == 1):
             return ctx.default_return_type
+        if _some_int(ctx.type) or _some_int(ctx.arg_types[0][0]):
+            return ctx.default_return_type  # most int arithmetic in a program: no size, nothing built
         try:
             dims = mypy_dims(ctx.api)
             left, right = size_form(ctx.type, dims), size_form(ctx.arg_types[0][0], dims)
@@ -95,6 +97,13 @@ def dim_arithmetic(operation: shape_rules.OperationName) -> Callable[[MethodCont
             return ctx.default_return_type
 
     return compute
+
+
+def _some_int(typ: Type) -> bool:
+    """A plain ``int`` with no literal value (or ``Any``): never a size the rules can compute with."""
+    proper = get_proper_type(typ)
+    plain = isinstance(proper, Instance) and proper.type.fullname == "builtins.int" and proper.last_known_value is None
+    return plain or isinstance(proper, AnyType)
 
 
 ATTRIBUTE_HOOKS: Final = {f"{TENSOR}.shape": shape_attribute_hook}
