@@ -295,31 +295,41 @@ def check(value: object, annotation: object) -> object:
         return value
     stack = _calls.stack
     call = stack[-1] if stack else CallRecord(None, ())
-    spec: Spec | None
-    try:
-        spec = _check_spec(annotation, call.names)
-    except TypeError:
-        if isinstance(annotation, Hashable):  # the spec's own error (an AnnotationError among them)
-            raise
-        spec = None  # a list or dict, which the cache cannot key: no annotation either
+    spec = tensor_spec(annotation, call.names)
     if spec is None:
         raise _not_an_annotation(annotation)
     where = "value passed to check()" + (f" in {call.name}" if call.name else "")
-    # Outside a checked call, a context of its own: the items of a list share their dims.
-    with contextlib.nullcontext() if stack else jaxtyped("context"):
-        error = _check_value(call, value, spec, where)
-    if error:
+    if error := check_in_call(call, value, spec, where, standalone=not stack):
         raise error
     return value
 
 
+def calls_running() -> list[CallRecord]:
+    """The checked calls running on this thread, innermost last."""
+    return _calls.stack
+
+
+def check_in_call(call: CallRecord, value: object, spec: Spec, where: str, standalone: bool) -> ShapeError | None:
+    """The error if ``value`` does not match ``spec`` with ``call``'s bindings; ``standalone``
+    (no checked call running) gives it a jaxtyping context of its own, so a list's items share dims."""
+    with jaxtyped("context") if standalone else contextlib.nullcontext():
+        return _check_value(call, value, spec, where)
+
+
+def tensor_spec(annotation: object, names: DimNames) -> Spec | None:
+    """The spec of an annotation given to ``check()`` (``None`` if it names no tensor), translated
+    once per annotation and call names; raises ``AnnotationError`` on one that cannot be checked."""
+    try:
+        return _cached_spec(annotation, names)
+    except TypeError:
+        if isinstance(annotation, Hashable):  # the spec's own error (an AnnotationError among them)
+            raise
+        return None  # a list or dict, which the cache cannot key: no annotation either
+
+
 @functools.lru_cache(maxsize=256)
-def _check_spec(annotation: object, names: DimNames) -> Spec:
-    """The spec of an annotation given to ``check()``, translated once per annotation and call names."""
-    spec = annotation_spec(annotation, ({}, {}), "check()", names)
-    if spec is None:
-        raise _not_an_annotation(annotation)
-    return spec
+def _cached_spec(annotation: object, names: DimNames) -> Spec | None:
+    return annotation_spec(annotation, ({}, {}), "check()", names)
 
 
 def _not_an_annotation(annotation: object) -> AnnotationError:

@@ -3,11 +3,14 @@
 A finder first on ``sys.meta_path`` takes the named packages' modules, lets the other finders
 find them, and wraps their loader: once a module has run, its functions and the methods of its
 classes (those defined in it, not imported) are decorated in place. A function without tensor
-annotations is left alone, so it costs nothing; one already checked is not checked twice.
+annotations is left alone, so it costs nothing; one already checked is not checked twice. A
+module whose functions annotate local variables is compiled from its source with those
+assignments checked (``local_variables``); its other lines compile as they did.
 """
 
 from __future__ import annotations
 
+import ast
 import importlib.abc
 import importlib.machinery
 import sys
@@ -17,6 +20,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from typedtensor._check.decorator import CHECKS_ON, is_shapechecked, shapechecked_if_annotated
+from typedtensor._check.local_variables import CHECK_LOCAL, check_local, with_local_checks
 from typedtensor._errors import AnnotationError
 
 
@@ -85,8 +89,24 @@ class _CheckingLoader(importlib.abc.Loader):
         return self._loader.create_module(spec)
 
     def exec_module(self, module: types.ModuleType) -> None:
-        self._loader.exec_module(module)
+        code = self._code_checking_locals(module)
+        if code is None:
+            self._loader.exec_module(module)
+        else:
+            vars(module)[CHECK_LOCAL] = check_local
+            exec(code, vars(module))
         _check_namespace(module.__name__, vars(module), "", {})
+
+    def _code_checking_locals(self, module: types.ModuleType) -> types.CodeType | None:
+        """The module's code with its annotated local variables checked, ``None`` if it has none
+        (or no source): then the other loader runs it, from its cached bytecode."""
+        get_source = getattr(self._loader, "get_source", None)
+        source = get_source(module.__name__) if get_source is not None else None
+        if source is None:
+            return None
+        filename = getattr(module, "__file__", None) or f"<{module.__name__}>"
+        tree = ast.parse(source, filename)
+        return compile(tree, filename, "exec", dont_inherit=True) if with_local_checks(tree, filename) else None
 
     def __getattr__(self, name: str) -> Any:  # get_source, is_package, get_resource_reader, ...
         return getattr(self._loader, name)
