@@ -108,7 +108,7 @@ def split(array: Array, sections: object, axis: object) -> tuple[Array, ...]:
     at, start, cut = index % array.ndim, 0, []
     for shape in outcome:
         stop = start + shape[at]
-        cut.append(array[(slice(None),) * at + (slice(start, stop),)])
+        cut.append(array[(slice(None),) * at + (slice(start, stop), ...)])  # the array API wants every axis indexed, or an ellipsis
         start = stop
     return tuple(cut)
 
