@@ -54,13 +54,13 @@ def _widths(ctx: CallContext) -> shape_rules.Widths:
     """``pad``'s widths as pairs: an int, a display of two ints, or a display of pairs."""
     expr = ctx.args[ctx.callee_arg_names.index("widths")][0]
     if not isinstance(expr, (TupleExpr, ListExpr)):
-        width = _width(ctx.api.get_expression_type(expr))
-        return shape_rules.UNKNOWN if isinstance(get_proper_type(ctx.api.get_expression_type(expr)), TupleType) else ((width, width),)
-    if all(isinstance(item, (TupleExpr, ListExpr)) for item in expr.items):
-        pairs = [[_width(ctx.api.get_expression_type(part)) for part in item.items] for item in expr.items]  # type: ignore[attr-defined]
+        typ = ctx.api.get_expression_type(expr)
+        return shape_rules.UNKNOWN if isinstance(get_proper_type(typ), TupleType) else ((_width(typ), _width(typ)),)
+    pairs = [item.items for item in expr.items if isinstance(item, (TupleExpr, ListExpr))]
+    if pairs and len(pairs) == len(expr.items):
         if any(len(pair) != 2 for pair in pairs):
             raise NotUnderstood  # refused at run time
-        return tuple((pair[0], pair[1]) for pair in pairs)
+        return tuple((_width(ctx.api.get_expression_type(before)), _width(ctx.api.get_expression_type(after))) for before, after in pairs)
     widths = [_width(ctx.api.get_expression_type(item)) for item in expr.items]
     if len(widths) not in (1, 2):
         raise NotUnderstood

@@ -217,3 +217,16 @@ def test_tensor_wraps_without_copying_and_numpy_converts(library: Library) -> No
     assert x.shape == (2, 3) and x.size == 6 and x.dtype is tt.int32
     np.testing.assert_array_equal(x.numpy(), values(tt.int32, (2, 3), 10))
     assert type(x.numpy()) is np.ndarray
+
+
+def test_linspace_and_the_like_functions_follow_their_library(library: Library) -> None:
+    x = tt.Tensor(library.array(values(tt.float32, (2, 3), 12)))
+    for made, expected in [
+        (tt.zeros_like(x), np.zeros((2, 3), np.float32)),
+        (tt.ones_like(x, tt.int32), np.ones((2, 3), np.int32)),
+        (tt.full_like(x, 7), np.full((2, 3), 7, np.float32)),
+        (tt.linspace(0.0, 1.0, 5, dtype=tt.float32, like=x), np.linspace(0.0, 1.0, 5, dtype=np.float32)),
+    ]:
+        assert backend_of(made.array).name == library.name
+        assert made.dtype.__name__ == expected.dtype.name
+        np.testing.assert_array_equal(made.numpy(), expected)
