@@ -184,9 +184,8 @@ def _triangle(op: str, array: Array, k: int) -> Array:
     return as_array(xp.where(kept, array, xp.zeros_like(array)))
 
 
-@functools.lru_cache(maxsize=64)
-def _one_hot_refusal(dtype: np.dtype[Any]) -> Problem | None:
-    return one_hot_dtype_problem(marker_of(dtype).__name__)
+#: By the dtype's name: another library's dtype compared with numpy's in a cache's lookup warns.
+_one_hot_refusal = functools.lru_cache(maxsize=64)(one_hot_dtype_problem)
 
 
 def one_hot(indices: Array, n: object, dtype: type[generic]) -> Array:
@@ -194,7 +193,7 @@ def one_hot(indices: Array, n: object, dtype: type[generic]) -> Array:
     ``0 <= index < n`` raises ``TensorIndexError`` before anything is computed."""
     count = int_argument("one_hot", "n", n)
     numpy_dtype_of(dtype)  # a concrete dtype, or a TypeError saying which are
-    refused = _one_hot_refusal(indices.dtype)
+    refused = _one_hot_refusal(marker_of(indices.dtype).__name__)
     if refused is not None:
         fail(refused, "one_hot", [indices])
     _checked("one_hot", indices, one_hot_shape, count, INT_DIMS)
