@@ -167,6 +167,14 @@ def op_cases() -> list[OpCase]:
         OpCase("tt.take_along_axis", lambda: tt.take_along_axis(a, along, axis=1), lambda: np.take_along_axis(a_np, along_np, axis=1)),
         OpCase("tt.arange(16)", lambda: tt.arange(16), lambda: np.arange(16)),
         OpCase("tt.eye(4)", lambda: tt.eye(4), lambda: np.eye(4, dtype=np.float32)),
+        OpCase("tt.swapaxes(a, 0, 1)", lambda: tt.swapaxes(a, 0, 1), lambda: a_np.swapaxes(0, 1), lambda: np.permute_dims(a_np, (1, 0))),
+        OpCase("tt.moveaxis(a, 0, -1)", lambda: tt.moveaxis(a, 0, -1), lambda: np.moveaxis(a_np, 0, -1)),
+        OpCase("tt.flatten(a)", lambda: tt.flatten(a), lambda: a_np.reshape(-1), lambda: np.reshape(a_np, (16,))),
+        OpCase("tt.split(a, 2)", lambda: tt.split(a, 2), lambda: np.split(a_np, 2)),
+        OpCase("tt.pad(a, 1)", lambda: tt.pad(a, 1), lambda: np.pad(a_np, 1)),
+        OpCase("tt.tril(a)", lambda: tt.tril(a), lambda: np.tril(a_np)),
+        OpCase("tt.one_hot(index, 4)", lambda: tt.one_hot(index, 4), lambda: np.eye(4, dtype=np.float32)[index_np]),
+        OpCase("tt.zeros_like(a)", lambda: tt.zeros_like(a), lambda: np.zeros_like(a_np)),
     ]
 
 

@@ -23,9 +23,13 @@ from typedtensor._creation import (
     arange as arange,
     eye as eye,
     full as full,
+    full_like as full_like,
+    linspace as linspace,
     ones as ones,
+    ones_like as ones_like,
     tensor as tensor,
     zeros as zeros,
+    zeros_like as zeros_like,
 )
 from typedtensor._dims import Add as Add, Dim as Dim, Div as Div, Mul as Mul, Sub as Sub
 from typedtensor._dtypes import (
@@ -114,6 +118,16 @@ from typedtensor._generated.reductions import (
 )
 from typedtensor._generated.shaping import expand_dims as expand_dims, squeeze as squeeze
 from typedtensor._linalg import matmul as matmul
+from typedtensor._rearranging import (
+    flatten as flatten,
+    moveaxis as moveaxis,
+    one_hot as one_hot,
+    pad as pad,
+    split as split,
+    swapaxes as swapaxes,
+    tril as tril,
+    triu as triu,
+)
 from typedtensor._shaping import (
     broadcast_to as broadcast_to,
     concat as concat,

@@ -1,4 +1,5 @@
-"""Building tensors: ``tensor``, ``zeros``, ``ones``, ``full``, ``arange``, ``eye``.
+"""Building tensors: ``tensor``, ``zeros``, ``ones``, ``full``, ``arange``, ``eye``, ``zeros_like``,
+``ones_like``, ``full_like``, ``linspace``.
 
 Each makes a numpy array, or with ``like=x`` an array of ``x``'s library on ``x``'s device (a
 torch tensor for a tensor over torch), of the same dtype and shape (SPEC 10).
@@ -13,12 +14,12 @@ from typing import Any, Final, SupportsIndex, overload
 import numpy as np
 
 from typedtensor._arguments import int_argument, is_int
-from typedtensor._dtypes import float32, generic, int64, marker_of, numpy_dtype_of
+from typedtensor._dtypes import float32, float64, generic, int64, marker_of, numpy_dtype_of
 from typedtensor._errors import problem_error
 from typedtensor._generated.type_vars import GenericT, NewDT, Shape
 from typedtensor._ops.backends import Backend, backend_of, to_dtype
 from typedtensor._ops.common import refuse_result
-from typedtensor._shape_rules import INT_DIMS, Problem, Shape as RuleShape, arange_shape
+from typedtensor._shape_rules import INT_DIMS, Problem, Shape as RuleShape, arange_shape, counted_shape
 from typedtensor._tensor import AnyTensor, Tensor, unwrap, wrap
 
 _CACHE_SIZE: Final = 1024
@@ -141,21 +142,21 @@ def full(shape: tuple[Any, ...], value: complex | np.number[Any] | np.bool_, dty
     return _filled("full", shape, _fill_value(value, dtype), dtype, like)
 
 
-def _fill_value(value: object, dtype: type[generic]) -> complex:
+def _fill_value(value: object, dtype: type[generic], op: str = "full") -> complex:
     """``value`` if ``dtype`` holds it, else a ``TypeError`` (not a number, or complex for a real
     dtype) or a ``ValueError`` (out of the dtype's range)."""
     if not isinstance(value, (bool, int, float, complex, np.bool_, np.number)):
         got = "None" if value is None else type(value).__name__
-        raise TypeError(f'"full": value must be a number (bool, int, float or complex), got {got}')
+        raise TypeError(f'"{op}": value must be a number (bool, int, float or complex), got {got}')
     numpy_dtype = numpy_dtype_of(dtype)
     if isinstance(value, (complex, np.complexfloating)):
         if numpy_dtype.kind != "c":
-            raise TypeError(f'"full": a complex value ({value!r}) does not fit {dtype.__name__}, a real dtype; pass its .real or a complex dtype')
+            raise TypeError(f'"{op}": a complex value ({value!r}) does not fit {dtype.__name__}, a real dtype; pass its .real or a complex dtype')
         parts = [part for part in (value.real, value.imag) if math.isfinite(part)]  # NaN and infinities fit
         if parts:
-            _check_in_range("full", f"value {value} is", min(parts), max(parts), dtype)
+            _check_in_range(op, f"value {value} is", min(parts), max(parts), dtype)
     elif numpy_dtype.kind not in "fc" or not isinstance(value, (float, np.floating)) or math.isfinite(value):
-        _check_in_range("full", f"value {value} is", value, value, dtype)  # NaN and infinities fit a float dtype
+        _check_in_range(op, f"value {value} is", value, value, dtype)  # NaN and infinities fit a float dtype
     return value  # type: ignore[return-value]  # a numpy number is one too
 
 
@@ -268,3 +269,62 @@ def eye(n: SupportsIndex, m: SupportsIndex | None = None, *, k: SupportsIndex = 
     except (ValueError, OverflowError) as error:
         refusal: Exception = error
     refuse_result("eye", [], (rows, columns), numpy_dtype.itemsize, refusal)
+
+
+@overload
+def zeros_like(x: Tensor[GenericT, *Shape]) -> Tensor[GenericT, *Shape]: ...
+@overload
+def zeros_like(x: Tensor[Any, *Shape], dtype: type[NewDT]) -> Tensor[NewDT, *Shape]: ...
+def zeros_like(x: AnyTensor, dtype: type[generic] | None = None) -> AnyTensor:
+    """A tensor of zeros of ``x``'s shape, dtype (or ``dtype``) and library."""
+    return _filled_like("zeros_like", x, 0, dtype)
+
+
+@overload
+def ones_like(x: Tensor[GenericT, *Shape]) -> Tensor[GenericT, *Shape]: ...
+@overload
+def ones_like(x: Tensor[Any, *Shape], dtype: type[NewDT]) -> Tensor[NewDT, *Shape]: ...
+def ones_like(x: AnyTensor, dtype: type[generic] | None = None) -> AnyTensor:
+    """A tensor of ones of ``x``'s shape, dtype (or ``dtype``) and library."""
+    return _filled_like("ones_like", x, 1, dtype)
+
+
+@overload
+def full_like(x: Tensor[GenericT, *Shape], value: complex | np.number[Any] | np.bool_) -> Tensor[GenericT, *Shape]: ...
+@overload
+def full_like(x: Tensor[Any, *Shape], value: complex | np.number[Any] | np.bool_, dtype: type[NewDT]) -> Tensor[NewDT, *Shape]: ...
+def full_like(x: AnyTensor, value: complex | np.number[Any] | np.bool_, dtype: type[generic] | None = None) -> AnyTensor:
+    """A tensor of ``x``'s shape and library with every element ``value``, in ``x``'s dtype (or
+    ``dtype``); ``value`` must fit that dtype, as for ``full``."""
+    return _filled_like("full_like", x, value, dtype)
+
+
+def _filled_like(caller: str, x: object, value: object, dtype: type[generic] | None) -> AnyTensor:
+    """``full`` of ``x``'s shape on ``x``'s library, in ``dtype`` (None: ``x``'s)."""
+    array = unwrap(caller, x)
+    marker = marker_of(array.dtype) if dtype is None else dtype
+    return _filled(caller, tuple(array.shape), _fill_value(value, marker, caller), marker, None if type(array) is np.ndarray else x)
+
+
+@overload
+def linspace(start: float, stop: float, num: SupportsIndex, *, endpoint: bool = True, like: AnyTensor | None = None) -> Tensor[float64, Any]: ...
+@overload
+def linspace(start: float, stop: float, num: SupportsIndex, *, endpoint: bool = True, dtype: type[GenericT], like: AnyTensor | None = None) -> Tensor[GenericT, Any]: ...
+def linspace(start: float, stop: float, num: SupportsIndex, *, endpoint: bool = True, dtype: type[generic] = float64, like: AnyTensor | None = None) -> Tensor[Any, Any]:
+    """``num`` values evenly spaced from ``start`` to ``stop`` (included unless ``endpoint`` is
+    False), as numpy's ``linspace``; ``dtype`` defaults to ``float64``. With the mypy plugin
+    ``linspace(0, 1, 5)`` is ``Tensor[float64, L[5]]``.
+
+    >>> import typedtensor as tt
+    >>> tt.linspace(0.0, 1.0, 5)
+    Tensor[float64, 5]([0.  , 0.25, 0.5 , 0.75, 1.  ])
+    """
+    count = int_argument("linspace", "num", num)
+    problem: RuleShape[int, None] | Problem = counted_shape(count, "num", INT_DIMS)
+    if isinstance(problem, Problem):
+        raise problem_error(problem, "linspace", [])
+    for name, bound in (("start", start), ("stop", stop)):
+        if not isinstance(bound, (int, float, np.integer, np.floating)) or isinstance(bound, (bool, np.bool_)):
+            raise TypeError(f'"linspace": {name} must be a real number (int or float), got {type(bound).__name__} {bound!r}')
+    values = np.linspace(float(start), float(stop), count, endpoint=bool(endpoint), dtype=numpy_dtype_of(dtype))
+    return wrap(values) if like is None else _tensor_like(values, None, like)

@@ -1,4 +1,4 @@
-"""Random tensors: ``normal`` and ``uniform``, drawn from a numpy ``Generator``.
+"""Random tensors: ``normal``, ``uniform``, ``integers`` and ``permutation``, drawn from a numpy ``Generator``.
 
 ``rng`` is a ``numpy.random.Generator`` (the draw continues its stream), an int seed (the same
 seed gives the same tensor, equal to what ``numpy.random.default_rng(seed)`` draws), or None
@@ -18,14 +18,16 @@ from typing import Any, SupportsIndex, TypeAlias, overload
 
 import numpy as np
 
-from typedtensor._arguments import is_int
+from typedtensor._arguments import int_argument, is_int
 from typedtensor._creation import checked_shape
-from typedtensor._dtypes import float32, float64, generic, numpy_dtype_of
+from typedtensor._dtypes import float32, float64, generic, int64, numpy_dtype_of
+from typedtensor._errors import problem_error
 from typedtensor._generated.type_vars import FloatingT, Shape
 from typedtensor._ops.common import refuse_result
+from typedtensor._shape_rules import INT_DIMS, Problem, Shape as RuleShape, counted_shape
 from typedtensor._tensor import Tensor
 
-__all__ = ["Rng", "normal", "uniform"]
+__all__ = ["Rng", "integers", "normal", "permutation", "uniform"]
 
 #: Where random values come from: a numpy ``Generator``, an int seed, or None for fresh entropy.
 Rng: TypeAlias = np.random.Generator | int | None
@@ -125,3 +127,42 @@ def _generator(op: str, rng: object) -> np.random.Generator:
     raise TypeError(
         f'"{op}": rng must be a numpy.random.Generator, a non-negative int seed or None, got {type(rng).__name__} {rng!r}'
     )
+
+
+def permutation(n: SupportsIndex, rng: Rng = None) -> Tensor[int64, Any]:
+    """The ints ``0`` to ``n - 1`` in a random order, ``int64`` (the order numpy's
+    ``Generator.permutation(n)`` draws). With the mypy plugin ``permutation(5)`` is
+    ``Tensor[int64, L[5]]`` and ``permutation(x.shape[0])`` has the dim of ``x.shape[0]``.
+
+    >>> import typedtensor as tt
+    >>> tt.random.permutation(4, rng=0).shape
+    (4,)
+    """
+    count = int_argument("permutation", "n", n)
+    problem: RuleShape[int, None] | Problem = counted_shape(count, "n", INT_DIMS)
+    if isinstance(problem, Problem):
+        raise problem_error(problem, "permutation", [])
+    return Tensor(_generator("permutation", rng).permutation(count).astype(np.int64, copy=False))
+
+
+@overload
+def integers(low: int, high: int, shape: tuple[*Shape], rng: Rng = None) -> Tensor[int64, *Shape]: ...
+@overload
+def integers(low: int, high: int, shape: tuple[SupportsIndex, ...], rng: Rng = None) -> Tensor[int64, *tuple[Any, ...]]: ...  # type: ignore[overload-cannot-match]  # pyright: ignore[reportOverlappingOverload]
+def integers(low: int, high: int, shape: tuple[Any, ...], rng: Rng = None) -> Tensor[int64, *tuple[Any, ...]]:
+    """``int64`` values drawn uniformly from ``low`` to ``high`` (excluded), as numpy's
+    ``Generator.integers``; ``low < high``.
+
+    >>> import typedtensor as tt
+    >>> tt.random.integers(0, 10, (2, 3), rng=0).shape
+    (2, 3)
+    """
+    bottom, top = int_argument("integers", "low", low), int_argument("integers", "high", high)
+    if not bottom < top:
+        raise ValueError(f'"integers": low must be below high, got low={bottom}, high={top}')
+    sizes, generator = checked_shape("integers", shape), _generator("integers", rng)
+    try:
+        return Tensor(np.asarray(generator.integers(bottom, top, sizes, dtype=np.int64)))
+    except (ValueError, OverflowError) as error:  # beyond int64, or more than numpy's limits
+        refusal: Exception = error
+    refuse_result("integers", [], sizes, 8, refusal)

@@ -70,6 +70,18 @@ SHAPING: dict[str, Op] = {
     "astype": lambda x: x.astype(tt.float32),
     "argmax": lambda x: tt.argmax(x, axis=-1),
     "take": lambda x: tt.take(x, tt.Tensor(_indices(x, [2, 0, 1])), axis=-1),
+    "swapaxes": lambda x: tt.swapaxes(x, 0, -1),
+    "moveaxis": lambda x: tt.moveaxis(x, 0, -1),
+    "flatten": lambda x: tt.flatten(x, 0, 1),
+    "split": lambda x: tt.split(x, (1, 2), axis=-2)[1],
+    "split equal": lambda x: tt.split(x, 2, axis=-1)[0],
+    "pad": lambda x: tt.pad(x, (1, 2), 1),
+    "pad each": lambda x: tt.pad(x, [(0, 1)] * (x.ndim - 1) + [(2, 0)]),
+    "tril": lambda x: tt.tril(x, -1),
+    "triu": lambda x: tt.triu(x, 1),
+    "one_hot": lambda x: tt.one_hot(x.astype(tt.int64), 6),
+    "zeros_like": lambda x: tt.zeros_like(x),
+    "full_like": lambda x: tt.full_like(x, 1, tt.float32),
 }
 FLOATING: dict[str, Op] = {
     "softmax": lambda x: tt.softmax(x, axis=-1),
@@ -151,6 +163,8 @@ ERRORS: dict[str, Op] = {
     "a bad reshape": lambda x, y: x.reshape((5, 5)),
     "an int beyond the dtype": lambda x, y: x.astype(tt.uint8) + 300,
     "the max of nothing": lambda x, y: tt.reduce_max(x[:0], axis=0),
+    "a split that does not divide": lambda x, y: tt.split(x, 2)[0],
+    "an index beyond one_hot's n": lambda x, y: tt.one_hot(x.astype(tt.int64), 1),
 }
 
 
@@ -203,3 +217,16 @@ def test_tensor_wraps_without_copying_and_numpy_converts(library: Library) -> No
     assert x.shape == (2, 3) and x.size == 6 and x.dtype is tt.int32
     np.testing.assert_array_equal(x.numpy(), values(tt.int32, (2, 3), 10))
     assert type(x.numpy()) is np.ndarray
+
+
+def test_linspace_and_the_like_functions_follow_their_library(library: Library) -> None:
+    x = tt.Tensor(library.array(values(tt.float32, (2, 3), 12)))
+    for made, expected in [
+        (tt.zeros_like(x), np.zeros((2, 3), np.float32)),
+        (tt.ones_like(x, tt.int32), np.ones((2, 3), np.int32)),
+        (tt.full_like(x, 7), np.full((2, 3), 7, np.float32)),
+        (tt.linspace(0.0, 1.0, 5, dtype=tt.float32, like=x), np.linspace(0.0, 1.0, 5, dtype=np.float32)),
+    ]:
+        assert backend_of(made.array).name == library.name
+        assert made.dtype.__name__ == expected.dtype.name
+        np.testing.assert_array_equal(made.numpy(), expected)

@@ -85,6 +85,13 @@ def _calls(r: random.Random) -> list[str]:
         # TypeVar's size is refused without the plugin (static-checking.md): not drawn here
         "a[2:]", "a[::2]", "a[1::3]",
         "tt.reshape(a, (a.shape[0], -1)).reshape((-1,))", "tt.concat([a, b, a])", f"tt.tile(a, ({r.randint(1, 3)},))",
+        # issue 19's shaping, encoding and creation; a split into n parts is a claim the run checks: drawn where it divides
+        f"tt.swapaxes(a, {k}, {k2})", f"tt.moveaxis(a, {k}, {k2})", f"tt.moveaxis(a, ({k}, {k2}), (0, -1))", "tt.flatten(a)",
+        f"tt.flatten(a, {k})", f"tt.flatten(a, {k}, {k2})", f"tt.split(a, 1, axis={k})[0]", f"tt.split(tt.concat([a, a], axis={k}), 2, axis={k})[1]",
+        f"tt.split(a, (1, 1), axis={k})[0]", f"tt.split(a, ({r.randint(0, 2)}, 1, 1), axis={k})[-1]", f"tt.pad(a, {r.randint(0, 2)})",
+        f"tt.pad(a, ({r.randint(0, 2)}, {r.randint(0, 2)}))", "tt.pad(a, ((1, 0), (0, 2)))", f"tt.tril(a, {k})", "tt.triu(a)",
+        "tt.one_hot(tt.cast(a, tt.int64), 3)", "tt.one_hot(a, 2, tt.int8)", "tt.zeros_like(a)", "tt.full_like(a, 1, tt.int32)",
+        "tt.ones_like(a)", "tt.linspace(0.0, 1.0, 4)", "tt.random.permutation(3, rng=0)", "tt.random.integers(0, 3, (2, 1), rng=0)",
     ]
 
 

@@ -77,6 +77,11 @@ from .elementwise import (
     where_dtype as where_dtype,
     wrong_operand as wrong_operand,
 )
+from .encoding import (
+    counted_shape as counted_shape,
+    one_hot_dtype_problem as one_hot_dtype_problem,
+    one_hot_shape as one_hot_shape,
+)
 from .indexing import (
     ArrayIndex as ArrayIndex,
     IndexItem as IndexItem,
@@ -92,6 +97,18 @@ from .indexing import (
 )
 from .joins import concat_shape as concat_shape, stack_shape as stack_shape
 from .matmul import BatchDimsDiffer as BatchDimsDiffer, Flag as Flag, InnerDimsDiffer as InnerDimsDiffer, matmul_shape as matmul_shape
+from .rearranging import (
+    AxisArg as AxisArg,
+    Sections as Sections,
+    Widths as Widths,
+    flatten_shape as flatten_shape,
+    matrix_kept_shape as matrix_kept_shape,
+    moveaxis_order as moveaxis_order,
+    moveaxis_shape as moveaxis_shape,
+    pad_shape as pad_shape,
+    split_shapes as split_shapes,
+    swapaxes_shape as swapaxes_shape,
+)
 from .reductions import (
     REDUCTION_OPS as REDUCTION_OPS,
     SELECTION_KEEP as SELECTION_KEEP,
