@@ -62,3 +62,13 @@ def test_the_torch_mlp_learns_the_digits_by_autograd() -> None:
     losses = [float(loss) for loss in re.findall(r"loss (\d+\.\d+)", output)]
     assert len(losses) == 5 and losses == sorted(losses, reverse=True), output
     assert _test_accuracy(output) > 95
+
+
+def test_the_jax_mlp_learns_the_digits_by_grad_in_jitted_steps() -> None:
+    """The same typed model on jax, its gradients by jax.grad in jit-compiled steps: its loss
+    falls as the hand-written gradients' does, to the numpy version's accuracy."""
+    pytest.importorskip("jax", reason="jax is not installed: the jax example's test skips")
+    output = _run("mlp_jax.py")
+    losses = [float(loss) for loss in re.findall(r"loss (\d+\.\d+)", output)]
+    assert len(losses) == 5 and losses == sorted(losses, reverse=True), output
+    assert _test_accuracy(output) > 95
