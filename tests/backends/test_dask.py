@@ -110,6 +110,44 @@ def test_typed_code_and_its_checks_compute_nothing_until_asked(computes: _Comput
     assert computes.count == 1
 
 
+@shapechecked
+def paired(x: Tensor[tt.float64, Rows, Columns], y: Tensor[tt.float64, Rows, Columns]) -> Tensor[tt.float64, Rows, Rows]:
+    return (x + y) @ x.T
+
+
+def test_unknown_sizes_match_a_named_dim_s_every_use_and_compute_nothing(computes: _Computes) -> None:
+    """Boolean indexing leaves dask a row count of nan: it may be any size, so each use of
+    ``Rows`` matches it (the result's [nan, nan] too); the known ``Columns`` is still checked."""
+    values = np.random.default_rng(3).standard_normal((9, 4))
+    lazy = da.from_array(values, chunks=(4, 4))
+    selected = lazy[lazy[:, 0] > 0]
+    assert selected.shape == (math.nan, 4) or math.isnan(selected.shape[0])
+    result = paired(Tensor(selected), Tensor(selected * 2.0))
+    assert computes.count == 0 and math.isnan(result.shape[0]) and result.dtype is tt.float64
+    with pytest.raises(tt.ShapeError) as raised:
+        paired(Tensor(selected), Tensor(selected[:, :3]))
+    assert computes.count == 0
+    assert "the size of dimension Columns is 3 which does not equal the existing value of 4" in str(raised.value)
+    assert "bound:    Columns=4" in str(raised.value)  # an unknown size binds nothing
+    plain = values[values[:, 0] > 0]
+    np.testing.assert_allclose(result.numpy(), (plain * 3.0) @ plain.T, rtol=1e-12)
+
+
+def test_reductions_over_unknown_sizes_stay_lazy_and_a_mean_says_why_it_cannot(computes: _Computes) -> None:
+    values = np.random.default_rng(4).integers(-5, 6, (9, 4)).astype(np.int32)
+    lazy = da.from_array(values, chunks=(4, 4))
+    selected = Tensor(lazy[lazy[:, 0] > 0])
+    sums, maxima = tt.reduce_sum(selected, axis=0), tt.reduce_max(selected, axis=1)
+    column_means = tt.reduce_mean(selected, axis=1)  # over the known size
+    assert computes.count == 0 and sums.shape == (4,) and math.isnan(maxima.shape[0])
+    with pytest.raises(ValueError, match=r'^"reduce_mean" on Tensor\[int32, nan, 4\] over axes \(0,\): a dask array of unknown size \(nan\)'):
+        tt.reduce_mean(selected, axis=0)
+    plain = values[values[:, 0] > 0]
+    np.testing.assert_array_equal(sums.numpy(), plain.sum(axis=0))
+    np.testing.assert_array_equal(maxima.numpy(), plain.max(axis=1))
+    np.testing.assert_allclose(column_means.numpy(), plain.mean(axis=1), rtol=1e-12)
+
+
 def test_a_cluster_of_worker_processes_reduces_as_this_machine_does() -> None:
     distributed = pytest.importorskip("distributed", reason="distributed is not installed: the cluster test skips")
     values = np.random.default_rng(2).integers(0, 100, (40, 30)).astype(np.int64)

@@ -17,7 +17,7 @@ from typing import Any, Final, TypeVar
 import numpy as np
 
 from typedtensor._dtypes import generic, int64, marker_of, numpy_dtype_like, uint64
-from typedtensor._shape_rules import format_tensor, join_operands
+from typedtensor._shape_rules import UNKNOWN, Shape, Unknown, format_tensor, join_operands
 
 #: The libraries whose arrays have no array API namespace of their own: array-api-compat's module for them.
 _COMPAT_MODULES: Final = {"torch": "array_api_compat.torch", "dask": "array_api_compat.dask.array"}
@@ -141,3 +141,15 @@ def to_dtype(array: ArrayT, marker: type[generic]) -> ArrayT:
         return array
     backend = backend_of(array)
     return backend.xp.astype(array, backend.dtype(marker))  # type: ignore[no-any-return]
+
+
+def is_unknown(size: object) -> bool:
+    """Whether ``size`` is one a lazy array does not know yet: dask's ``nan`` (after boolean
+    indexing) or the array API's ``None``. It may be any size, and knowing it means computing."""
+    return size is None or (isinstance(size, float) and size != size)
+
+
+def rule_shape(shape: tuple[Any, ...]) -> Shape[int, None]:
+    """``shape`` as the rules take it: its unknown sizes as their unknown dim, which no rule faults."""
+    sizes: tuple[int | Unknown, ...] = tuple(UNKNOWN if is_unknown(size) else size for size in shape)
+    return Shape[int, None](sizes)

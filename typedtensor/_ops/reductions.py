@@ -57,8 +57,8 @@ def _dask_reduce(op: str, array: Array, axes: tuple[int, ...], keepdims: bool, r
     the result's at the end, so many chunks lose no more than one array does. Nothing is computed
     here; what is computed later runs chunk by chunk, on this machine or a cluster."""
     dtype = numpy_dtype_like(array.dtype)
-    count = math.prod(array.shape[axis] for axis in axes)
-    if op == "mean" and math.isnan(count):
+    count = math.prod(array.shape[axis] for axis in axes) if op == "mean" else 1  # only a mean divides
+    if math.isnan(count):
         raise ValueError(
             f'"{caller}" on {type_text(array)} over axes {axes}: a dask array of unknown size (nan) along them has no count '
             "to divide by; call x.array.compute_chunk_sizes() first, or take the sum"
