@@ -18,7 +18,7 @@ import numpy as np
 
 from typedtensor._arguments import int_argument
 from typedtensor._dtypes import int8, int64, numpy_dtype_like, numpy_dtype_of, type_text, uint64
-from typedtensor._ops.backends import backend_of, to_dtype
+from typedtensor._ops.backends import backend_of, rule_shape, to_dtype
 from typedtensor._ops.common import Array, as_array, copy_of, fail, namespace
 from typedtensor._ops.indexing import out_of_range
 from typedtensor._ops.reductions import reduce_array
@@ -77,7 +77,7 @@ def _floating(op: str, array: Array) -> Array:
 
 @functools.lru_cache(maxsize=_CACHE_SIZE)
 def _axis_problem(shape: tuple[int, ...], axis: int) -> Problem | None:
-    return axis_problem(Shape[int, None](shape), axis)
+    return axis_problem(rule_shape(shape), axis)
 
 
 def _normalising(op: str, array: Array, axis: object) -> int:
