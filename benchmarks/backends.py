@@ -11,10 +11,14 @@ softmax, log, multiply, reduce_sum over no axis, reshape) written once with type
 numpy, torch, jax eagerly and under ``jax.jit``, against the same code on the raw library; the
 bars (SPEC 8) are 1.05x, and 1.01x jitted (the checks are gone after tracing).
 
+Last, dask's reductions of a float32 array in 64 chunks: typedtensor's (the reducer per chunk,
+float64 partials) against dask's own ``sum``/``mean`` on the same chunks, with each one's
+largest error relative to a float64 reference (bars: at least dask's speed, error <= 1e-6).
+
 Both run interleaved in this one process, alternating repeats, and each figure is the median of
 the repeats' per-call times, so a slower moment of a shared machine hits both alike.
 
-    python benchmarks/backends.py [--rounds 15] [--subgraph-only]
+    python benchmarks/backends.py [--rounds 15] [--subgraph-only] [--dask-only]
 """
 
 from __future__ import annotations
@@ -156,14 +160,45 @@ def subgraph_table(rounds: int) -> None:
     print(f"load average after: {os.getloadavg()[0]:.2f}")
 
 
+def dask_table(rounds: int) -> None:
+    try:
+        da: Any = importlib.import_module("dask.array")  # Any: dask's functions are untyped
+    except ImportError:
+        print("\ndask not installed")
+        return
+    values = np.random.default_rng(1).random((8192, 2048), dtype=np.float32)  # 64 MB, one sign: relative error means something
+    lazy = da.from_array(values, chunks=(128, 2048))
+    print(f"\ndask, float32 [8192, 2048] in {lazy.numblocks[0]} chunks, ms per compute (median of {rounds} interleaved rounds); "
+          f"load average {os.getloadavg()[0]:.2f}\n")
+    print(f"{'op':18} {'typed':>8} {'dask':>8} {'speed':>6} {'typed error':>12} {'dask error':>11}")
+    for op, axis in [("sum", None), ("sum", 0), ("sum", 1), ("mean", 0)]:
+        reference = getattr(values.astype(np.float64), op)(axis=axis)
+        typed_graph, dask_graph = getattr(tt, f"reduce_{op}")(tt.Tensor(lazy), axis=axis).array, getattr(lazy, op)(axis=axis)
+        calls = [typed_graph.compute, dask_graph.compute]
+        errors = [float(np.max(np.abs(call() - reference) / np.abs(reference))) for call in calls]
+        times: tuple[list[float], list[float]] = ([], [])
+        for round_ in range(rounds):
+            pairs = list(zip(calls, times))
+            for call, bucket in pairs if round_ % 2 == 0 else pairs[::-1]:
+                start = time.perf_counter()
+                call()
+                bucket.append(time.perf_counter() - start)
+        typed_ms, dask_ms = statistics.median(times[0]) * 1e3, statistics.median(times[1]) * 1e3
+        print(f"{op + f'(axis={axis})':18} {typed_ms:8.2f} {dask_ms:8.2f} {dask_ms / typed_ms:6.2f} {errors[0]:12.1e} {errors[1]:11.1e}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--rounds", type=int, default=15)
     parser.add_argument("--number", type=int, default=2000)
     parser.add_argument("--subgraph-only", action="store_true", help="only the thesis subgraph's table")
+    parser.add_argument("--dask-only", action="store_true", help="only the dask reductions' table")
     arguments = parser.parse_args()
-    if arguments.subgraph_only:
-        subgraph_table(arguments.rounds)
+    if arguments.subgraph_only or arguments.dask_only:
+        if arguments.subgraph_only:
+            subgraph_table(arguments.rounds)
+        if arguments.dask_only:
+            dask_table(arguments.rounds)
         return
     values = np.random.default_rng(0).standard_normal((2, 4, 4)).astype(np.float32)
     print(f"[4, 4] float32, per call in us (CPU time, median of {arguments.rounds} rounds); load average {os.getloadavg()[0]:.2f}\n")
@@ -179,6 +214,7 @@ def main() -> None:
             flag = "" if typed_us - raw_us <= OVERHEAD_BAR_US else "  over the bar"
             print(f"{name:18} {op:15} {typed_us:8.2f} {raw_us:8.2f} {typed_us - raw_us:+7.2f} {typed_us / raw_us:6.2f}{flag}")
     subgraph_table(arguments.rounds)
+    dask_table(arguments.rounds)
 
 
 if __name__ == "__main__":
