@@ -72,7 +72,7 @@ def tensor(data: object, dtype: type[GenericT] | None = None, *, like: AnyTensor
     return Tensor(array)
 
 
-def _library(caller: str, like: object) -> tuple[Backend, Any]:
+def library_of_like(caller: str, like: object) -> tuple[Backend, Any]:
     """The library and the device of ``like``'s array, where a creation function makes its result."""
     array = unwrap(caller, like, "like")
     backend = backend_of(array)
@@ -83,7 +83,7 @@ def _tensor_like(data: object, dtype: type[generic] | None, like: object) -> Ten
     """``tensor(data, dtype, like=like)``: a copy of ``data`` on ``like``'s library and device.
     Data that is no array of that library is read as numpy reads it first, so its dtype is
     the one ``tensor(data)`` gives (Python floats are float64, not torch's float32)."""
-    backend, device = _library("tensor", like)
+    backend, device = library_of_like("tensor", like)
     if isinstance(data, Tensor):
         data = data.array
     if type(data) is not np.ndarray and _library_of(data) is backend:
@@ -186,7 +186,7 @@ def _finite_range(numpy_dtype: np.dtype[Any]) -> tuple[float, float] | None:
 def _filled(caller: str, shape: tuple[Any, ...], value: complex, dtype: type[generic], like: object) -> Tensor[Any, *tuple[Any, ...]]:
     sizes, numpy_dtype = checked_shape(caller, shape), numpy_dtype_of(dtype)
     if like is not None:
-        backend, device = _library(caller, like)
+        backend, device = library_of_like(caller, like)
         return wrap(backend.xp.full(sizes, value, dtype=backend.dtype(dtype), device=device))
     try:
         return Tensor(np.full(sizes, value, dtype=numpy_dtype))
@@ -234,7 +234,7 @@ def arange(start: SupportsIndex, stop: SupportsIndex | None = None, step: Suppor
         last = begin + (count - 1) * stride
         _check_in_range("arange", f"values {begin} to {last} are", min(begin, last), max(begin, last), dtype)
     if like is not None:
-        backend, device = _library("arange", like)
+        backend, device = library_of_like("arange", like)
         return wrap(backend.xp.arange(begin, end, stride, dtype=backend.dtype(dtype), device=device))
     try:
         return wrap(np.arange(begin, end, stride, dtype=numpy_dtype_of(dtype)))
@@ -262,7 +262,7 @@ def eye(n: SupportsIndex, m: SupportsIndex | None = None, *, k: SupportsIndex = 
         raise ValueError(f'"eye": sizes must not be negative, got n={rows}, m={columns}')
     numpy_dtype = numpy_dtype_of(dtype)
     if like is not None:
-        backend, device = _library("eye", like)
+        backend, device = library_of_like("eye", like)
         return wrap(backend.eye(rows, columns, int_argument("eye", "k", k), dtype, device))
     try:
         return wrap(np.eye(rows, columns, int_argument("eye", "k", k), dtype=numpy_dtype))

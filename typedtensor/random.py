@@ -3,8 +3,10 @@
 ``rng`` is a ``numpy.random.Generator`` (the draw continues its stream), an int seed (the same
 seed gives the same tensor, equal to what ``numpy.random.default_rng(seed)`` draws), or None
 (fresh entropy from the operating system). ``dtype`` is a floating dtype, ``float32`` by default
-as for ``zeros``; ``float16`` values are drawn in ``float32`` and rounded. With the mypy plugin a
-literal ``shape`` gives literal dims, as for ``zeros``.
+as for ``zeros``; ``float16`` values are drawn in ``float32`` and rounded. With ``like=x`` the
+values are an array of ``x``'s library on ``x``'s device, as the creation functions make: the
+same values as without it (numpy's Generator draws them, whatever the library). With the mypy
+plugin a literal ``shape`` gives literal dims, as for ``zeros``.
 
 >>> import typedtensor as tt
 >>> tt.random.normal((2, 3), rng=0).shape
@@ -19,13 +21,13 @@ from typing import Any, SupportsIndex, TypeAlias, overload
 import numpy as np
 
 from typedtensor._arguments import int_argument, is_int
-from typedtensor._creation import checked_shape
+from typedtensor._creation import checked_shape, library_of_like
 from typedtensor._dtypes import float32, float64, generic, int64, numpy_dtype_of
 from typedtensor._errors import problem_error
 from typedtensor._generated.type_vars import FloatingT, Shape
 from typedtensor._ops.common import refuse_result
 from typedtensor._shape_rules import INT_DIMS, Problem, Shape as RuleShape, counted_shape
-from typedtensor._tensor import Tensor
+from typedtensor._tensor import AnyTensor, Tensor
 
 __all__ = ["Rng", "integers", "normal", "permutation", "uniform"]
 
@@ -36,17 +38,19 @@ _DRAWN = {numpy_dtype_of(float32), numpy_dtype_of(float64)}  # the dtypes numpy'
 
 
 @overload
-def normal(shape: tuple[*Shape], *, rng: Rng = None, mean: float = 0.0, stddev: float = 1.0) -> Tensor[float32, *Shape]: ...
+def normal(shape: tuple[*Shape], *, rng: Rng = None, mean: float = 0.0, stddev: float = 1.0, like: AnyTensor | None = None) -> Tensor[float32, *Shape]: ...
 @overload
 def normal(
-    shape: tuple[*Shape], dtype: type[FloatingT], rng: Rng = None, *, mean: float = 0.0, stddev: float = 1.0
+    shape: tuple[*Shape], dtype: type[FloatingT], rng: Rng = None, *, mean: float = 0.0, stddev: float = 1.0, like: AnyTensor | None = None
 ) -> Tensor[FloatingT, *Shape]: ...
 @overload
-def normal(shape: tuple[SupportsIndex, ...], *, rng: Rng = None, mean: float = 0.0, stddev: float = 1.0) -> Tensor[float32, *tuple[Any, ...]]: ...  # type: ignore[overload-cannot-match]  # pyright: ignore[reportOverlappingOverload]
+def normal(shape: tuple[SupportsIndex, ...], *, rng: Rng = None, mean: float = 0.0, stddev: float = 1.0, like: AnyTensor | None = None) -> Tensor[float32, *tuple[Any, ...]]: ...  # type: ignore[overload-cannot-match]  # pyright: ignore[reportOverlappingOverload]
 @overload
-def normal(shape: tuple[SupportsIndex, ...], dtype: type[FloatingT], rng: Rng = None, *, mean: float = 0.0, stddev: float = 1.0) -> Tensor[FloatingT, *tuple[Any, ...]]: ...  # type: ignore[overload-cannot-match]  # pyright: ignore[reportOverlappingOverload]
+def normal(  # type: ignore[overload-cannot-match]  # pyright: ignore[reportOverlappingOverload]
+    shape: tuple[SupportsIndex, ...], dtype: type[FloatingT], rng: Rng = None, *, mean: float = 0.0, stddev: float = 1.0, like: AnyTensor | None = None
+) -> Tensor[FloatingT, *tuple[Any, ...]]: ...
 def normal(
-    shape: tuple[Any, ...], dtype: type[generic] = float32, rng: Rng = None, *, mean: float = 0.0, stddev: float = 1.0
+    shape: tuple[Any, ...], dtype: type[generic] = float32, rng: Rng = None, *, mean: float = 0.0, stddev: float = 1.0, like: AnyTensor | None = None
 ) -> Tensor[Any, *tuple[Any, ...]]:
     """Values drawn from the normal distribution of ``mean`` and standard deviation ``stddev``.
 
@@ -57,21 +61,23 @@ def normal(
     mean, stddev = _real("normal", "mean", mean), _real("normal", "stddev", stddev)
     if not stddev >= 0:
         raise ValueError(f'"normal": stddev must not be negative, got {stddev!r}')
-    return _drawn("normal", "standard_normal", shape, dtype, rng, stddev, mean)
+    return _drawn("normal", "standard_normal", shape, dtype, rng, stddev, mean, like)
 
 
 @overload
-def uniform(shape: tuple[*Shape], *, rng: Rng = None, low: float = 0.0, high: float = 1.0) -> Tensor[float32, *Shape]: ...
+def uniform(shape: tuple[*Shape], *, rng: Rng = None, low: float = 0.0, high: float = 1.0, like: AnyTensor | None = None) -> Tensor[float32, *Shape]: ...
 @overload
 def uniform(
-    shape: tuple[*Shape], dtype: type[FloatingT], rng: Rng = None, *, low: float = 0.0, high: float = 1.0
+    shape: tuple[*Shape], dtype: type[FloatingT], rng: Rng = None, *, low: float = 0.0, high: float = 1.0, like: AnyTensor | None = None
 ) -> Tensor[FloatingT, *Shape]: ...
 @overload
-def uniform(shape: tuple[SupportsIndex, ...], *, rng: Rng = None, low: float = 0.0, high: float = 1.0) -> Tensor[float32, *tuple[Any, ...]]: ...  # type: ignore[overload-cannot-match]  # pyright: ignore[reportOverlappingOverload]
+def uniform(shape: tuple[SupportsIndex, ...], *, rng: Rng = None, low: float = 0.0, high: float = 1.0, like: AnyTensor | None = None) -> Tensor[float32, *tuple[Any, ...]]: ...  # type: ignore[overload-cannot-match]  # pyright: ignore[reportOverlappingOverload]
 @overload
-def uniform(shape: tuple[SupportsIndex, ...], dtype: type[FloatingT], rng: Rng = None, *, low: float = 0.0, high: float = 1.0) -> Tensor[FloatingT, *tuple[Any, ...]]: ...  # type: ignore[overload-cannot-match]  # pyright: ignore[reportOverlappingOverload]
+def uniform(  # type: ignore[overload-cannot-match]  # pyright: ignore[reportOverlappingOverload]
+    shape: tuple[SupportsIndex, ...], dtype: type[FloatingT], rng: Rng = None, *, low: float = 0.0, high: float = 1.0, like: AnyTensor | None = None
+) -> Tensor[FloatingT, *tuple[Any, ...]]: ...
 def uniform(
-    shape: tuple[Any, ...], dtype: type[generic] = float32, rng: Rng = None, *, low: float = 0.0, high: float = 1.0
+    shape: tuple[Any, ...], dtype: type[generic] = float32, rng: Rng = None, *, low: float = 0.0, high: float = 1.0, like: AnyTensor | None = None
 ) -> Tensor[Any, *tuple[Any, ...]]:
     """Values drawn uniformly between ``low`` and ``high`` (``[low, high)`` up to rounding in ``dtype``).
 
@@ -80,7 +86,7 @@ def uniform(
     Tensor[float32, 2]([0.7012484 , 0.27392328])
     """
     low, high = _real("uniform", "low", low), _real("uniform", "high", high)
-    return _drawn("uniform", "random", shape, dtype, rng, high - low, low)
+    return _drawn("uniform", "random", shape, dtype, rng, high - low, low, like)
 
 
 def _real(op: str, name: str, value: object) -> float:
@@ -92,9 +98,14 @@ def _real(op: str, name: str, value: object) -> float:
 
 
 def _drawn(
-    op: str, method: str, shape: tuple[Any, ...], dtype: type[generic], rng: object, scale: float, offset: float
+    op: str, method: str, shape: tuple[Any, ...], dtype: type[generic], rng: object, scale: float, offset: float, like: object
 ) -> Tensor[Any, *tuple[Any, ...]]:
-    """Values of the Generator's ``method`` (standard normal, or uniform in [0, 1)), scaled and shifted."""
+    """Values of the Generator's ``method`` (standard normal, or uniform in [0, 1)), scaled and
+    shifted; on ``like``'s library and device if given (the same values: numpy draws them)."""
+    if like is not None:
+        backend, device = library_of_like(op, like)
+        values = _drawn(op, method, shape, dtype, rng, scale, offset, None).array
+        return Tensor(backend.xp.asarray(values, dtype=backend.dtype(dtype), device=device))
     sizes, drawn_in = checked_shape(op, shape), _float_dtype(op, dtype)
     generator = _generator(op, rng)
     try:

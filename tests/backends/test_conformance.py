@@ -185,6 +185,20 @@ def test_results_stay_on_their_library_and_creation_follows_like(library: Librar
     assert tt.full((2,), 7, tt.int8, like=x).dtype is tt.int8
 
 
+def test_random_tensors_follow_like_with_numpy_s_values(library: Library) -> None:
+    """The same seed draws the same values on every library: numpy's Generator draws them, and
+    ``like=`` puts them on that library, in the dtype asked for."""
+    x = tt.Tensor(library.array(values(tt.float32, (2, 3), 9)))
+    for draw, keywords in [(tt.random.normal, {"mean": 1.0, "stddev": 0.5}), (tt.random.uniform, {"low": -2.0, "high": 2.0})]:
+        for dtype in [tt.float32, tt.float64]:
+            made = draw((3, 4), dtype, 11, like=x, **keywords)
+            on_numpy = draw((3, 4), dtype, 11, **keywords)
+            assert backend_of(made.array).name == library.name and made.dtype is dtype and made.shape == (3, 4)
+            np.testing.assert_array_equal(made.numpy(), on_numpy.numpy())
+    with pytest.raises(TypeError, match=r'^"normal": like must be a typedtensor.Tensor, got '):
+        tt.random.normal((2,), like=x.array)  # type: ignore[arg-type]
+
+
 @pytest.mark.parametrize("other", [library for library in LIBRARIES if library.name != "numpy"], ids=lambda library: library.name)
 def test_two_libraries_in_one_op_are_an_error_naming_both(other: Library) -> None:
     other.load()

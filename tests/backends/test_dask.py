@@ -5,6 +5,7 @@ partials in dask's graph (SPEC 10): equal to the numpy path on every axis form, 
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterator
 from typing import Any, TypeVar
 
@@ -36,11 +37,42 @@ def test_reductions_equal_the_numpy_path_on_every_axis_form(op: str, axis: Any, 
         expected = reduce(Tensor(values), axis=axis, keepdims=keepdims)
         got = reduce(Tensor(chunked(values)), axis=axis, keepdims=keepdims)
         assert (got.dtype, got.shape) == (expected.dtype, expected.shape)
-        assert any(layer.startswith(f"typedtensor-{'sum' if op == 'mean' else op}") for layer in got.array.__dask_graph__().layers) or axis == ()
+        assert any(layer.startswith(f"typedtensor-{op}") for layer in got.array.__dask_graph__().layers) or axis == ()
         if values.dtype.kind == "i" and op != "mean":  # integers add up exactly in any order
             np.testing.assert_array_equal(got.numpy(), expected.numpy())
-        else:  # float32 partials: each chunk's exact to its rounding, a few of them combined
+        else:  # float64 partials, rounded once as the numpy path's: at most an ulp apart
             np.testing.assert_allclose(got.numpy(), expected.numpy(), rtol=1e-6, atol=1e-6)
+
+
+@pytest.mark.parametrize("op", ["sum", "mean"])
+def test_float32_sums_of_many_chunks_keep_the_reducer_s_accuracy(op: str) -> None:
+    """The partials are float64 and rounded once at the end, so a float32 sum over 64 chunks is
+    within the reducer's bound of one array (16 * 2**-24 of the sum of magnitudes, and the last
+    rounding). Dask's own float32 partials are not: each chunk's column sums add 512 rows in
+    float32 one by one, and ten thousand dimes lose in the same direction at every step."""
+    values = np.tile(np.array([0.1, 0.3, 0.7, 1.1], np.float32), (1 << 15, 1))
+    chunks = da.from_array(values, chunks=(1 << 9, 4))
+    assert chunks.numblocks == (64, 1)
+    exact = np.array([math.fsum(column) for column in values.T]) / (len(values) if op == "mean" else 1)
+    bound = (16 * 2.0**-24 + 2.0**-24) * np.abs(exact)  # values of one sign: the magnitudes sum to the sum
+    ours = getattr(tt, f"reduce_{op}")(Tensor(chunks), axis=0).numpy()
+    dask_s = getattr(chunks, op)(axis=0).compute()
+    assert ours.dtype == dask_s.dtype == np.float32
+    assert np.all(np.abs(ours - exact) <= bound), (ours - exact) / bound
+    assert np.all(np.abs(dask_s - exact) > bound), (dask_s - exact) / bound
+
+
+@pytest.mark.parametrize(("dtype", "op", "partial"), [("float32", "sum", "float64"), ("float16", "mean", "float64"), ("int32", "sum", "int64"), ("uint8", "prod", "uint64"), ("float32", "max", "float32")])
+def test_chunks_and_combined_chunks_are_partials_in_the_accumulating_dtype(dtype: str, op: str, partial: str) -> None:
+    """Every task before the last gives partials in the reducer's accumulating dtype; the last rounds to the result's."""
+    import dask
+
+    values = np.arange(1, 129).reshape(64, 2).astype(dtype)
+    graph = getattr(tt, f"reduce_{op}")(Tensor(da.from_array(values, chunks=(4, 2))), axis=0).array.__dask_graph__()
+    steps = {name.rsplit("-", 1)[0]: [dask.get(dict(graph), key).dtype for key in graph.layers[name]] for name in graph.layers if name.startswith("typedtensor-")}
+    assert steps.pop(f"typedtensor-{op}-aggregate") == [getattr(tt, f"reduce_{op}")(Tensor(values)).dtype.numpy_dtype]
+    assert set(steps) == {f"typedtensor-{op}", f"typedtensor-{op}-partial"}  # the chunks, and a combining level
+    assert {found for dtypes in steps.values() for found in dtypes} == {np.dtype(partial)}
 
 
 class _Computes:
@@ -76,6 +108,44 @@ def test_typed_code_and_its_checks_compute_nothing_until_asked(computes: _Comput
     assert computes.count == 0
     np.testing.assert_allclose(lazy.numpy(), normalised(Tensor(values)).numpy(), rtol=1e-12)
     assert computes.count == 1
+
+
+@shapechecked
+def paired(x: Tensor[tt.float64, Rows, Columns], y: Tensor[tt.float64, Rows, Columns]) -> Tensor[tt.float64, Rows, Rows]:
+    return (x + y) @ x.T
+
+
+def test_unknown_sizes_match_a_named_dim_s_every_use_and_compute_nothing(computes: _Computes) -> None:
+    """Boolean indexing leaves dask a row count of nan: it may be any size, so each use of
+    ``Rows`` matches it (the result's [nan, nan] too); the known ``Columns`` is still checked."""
+    values = np.random.default_rng(3).standard_normal((9, 4))
+    lazy = da.from_array(values, chunks=(4, 4))
+    selected = lazy[lazy[:, 0] > 0]
+    assert selected.shape == (math.nan, 4) or math.isnan(selected.shape[0])
+    result = paired(Tensor(selected), Tensor(selected * 2.0))
+    assert computes.count == 0 and math.isnan(result.shape[0]) and result.dtype is tt.float64
+    with pytest.raises(tt.ShapeError) as raised:
+        paired(Tensor(selected), Tensor(selected[:, :3]))
+    assert computes.count == 0
+    assert "the size of dimension Columns is 3 which does not equal the existing value of 4" in str(raised.value)
+    assert "bound:    Columns=4" in str(raised.value)  # an unknown size binds nothing
+    plain = values[values[:, 0] > 0]
+    np.testing.assert_allclose(result.numpy(), (plain * 3.0) @ plain.T, rtol=1e-12)
+
+
+def test_reductions_over_unknown_sizes_stay_lazy_and_a_mean_says_why_it_cannot(computes: _Computes) -> None:
+    values = np.random.default_rng(4).integers(-5, 6, (9, 4)).astype(np.int32)
+    lazy = da.from_array(values, chunks=(4, 4))
+    selected = Tensor(lazy[lazy[:, 0] > 0])
+    sums, maxima = tt.reduce_sum(selected, axis=0), tt.reduce_max(selected, axis=1)
+    column_means = tt.reduce_mean(selected, axis=1)  # over the known size
+    assert computes.count == 0 and sums.shape == (4,) and math.isnan(maxima.shape[0])
+    with pytest.raises(ValueError, match=r'^"reduce_mean" on Tensor\[int32, nan, 4\] over axes \(0,\): a dask array of unknown size \(nan\)'):
+        tt.reduce_mean(selected, axis=0)
+    plain = values[values[:, 0] > 0]
+    np.testing.assert_array_equal(sums.numpy(), plain.sum(axis=0))
+    np.testing.assert_array_equal(maxima.numpy(), plain.max(axis=1))
+    np.testing.assert_allclose(column_means.numpy(), plain.mean(axis=1), rtol=1e-12)
 
 
 def test_a_cluster_of_worker_processes_reduces_as_this_machine_does() -> None:

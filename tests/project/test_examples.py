@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib.util
 import re
 import subprocess
 import sys
@@ -62,3 +63,34 @@ def test_the_torch_mlp_learns_the_digits_by_autograd() -> None:
     losses = [float(loss) for loss in re.findall(r"loss (\d+\.\d+)", output)]
     assert len(losses) == 5 and losses == sorted(losses, reverse=True), output
     assert _test_accuracy(output) > 95
+
+
+def test_the_jax_mlp_learns_the_digits_by_grad_in_jitted_steps() -> None:
+    """The same typed model on jax, its gradients by jax.grad in jit-compiled steps: its loss
+    falls as the hand-written gradients' does, to the numpy version's accuracy."""
+    pytest.importorskip("jax", reason="jax is not installed: the jax example's test skips")
+    output = _run("mlp_jax.py")
+    losses = [float(loss) for loss in re.findall(r"loss (\d+\.\d+)", output)]
+    assert len(losses) == 5 and losses == sorted(losses, reverse=True), output
+    assert _test_accuracy(output) > 95
+
+
+def test_the_out_of_core_example_reduces_a_lazily_made_array_chunk_by_chunk() -> None:
+    """A small size here (the default is larger than the machine's memory): the progress bar runs
+    to the end, the throughputs are printed, and the column means are numpy's on the same values."""
+    pytest.importorskip("dask.array", reason="dask is not installed: the out-of-core example's test skips")
+    output = subprocess.run(
+        [sys.executable, str(EXAMPLES / "out_of_core.py"), "--gigabytes", "0.15", "--seed", "3"], capture_output=True, text=True, check=True
+    ).stdout
+    assert "100% Completed" in output
+    assert re.search(r"^array 36621 x 1024 float32: 0\.15 GB in 3 chunks", output, re.MULTILINE), output
+    assert float(re.findall(r"^reducer: (\d+\.\d) GB/s on one 67 MB chunk$", output, re.MULTILINE)[0]) > 0
+    assert re.search(r"^whole run: 0\.15 GB in \d+\.\d s \(\d+\.\d\d GB/s, making the values included\), peak memory \d+ MB$", output, re.MULTILINE)
+    found = re.search(r"^column means: min (\d\.\d{6})  max (\d\.\d{6})  first (\d\.\d{6})$", output, re.MULTILINE)
+    assert found is not None, output
+    spec = importlib.util.spec_from_file_location("out_of_core", EXAMPLES / "out_of_core.py")
+    assert spec is not None and spec.loader is not None
+    example = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(example)
+    means = example.lazy_values(0.15, 3).compute().mean(axis=0, dtype=np.float64)  # the same values, by numpy
+    np.testing.assert_allclose([float(value) for value in found.groups()], [means.min(), means.max(), means[0]], atol=1.5e-6)

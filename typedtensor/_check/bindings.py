@@ -13,6 +13,7 @@ from typedtensor._check.annotations import ShapeSpec, TensorSpec, fitting
 from typedtensor._check.jaxtyping_arrays import DimNames
 from typedtensor._dtypes import generic
 from typedtensor._errors import AnnotationError
+from typedtensor._ops.backends import is_unknown
 from typedtensor._shape_rules import InexactDivision, evaluate, names
 
 
@@ -47,7 +48,7 @@ def expression_reason(call: CallRecord, spec: ShapeSpec, shape: tuple[int, ...],
         return None
     sizes = _bound_sizes([*call.checked, (spec, shape)])
     for dim, size in spec.aligned(shape):
-        if dim.expression is None:
+        if dim.expression is None or is_unknown(size):  # a lazy array's unknown size may be any
             continue
         missing = names(dim.expression) - sizes.keys()
         if missing:

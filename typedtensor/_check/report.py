@@ -16,8 +16,10 @@ from typedtensor._check.annotations import ShapeSpec, TensorSpec, fitting
 from typedtensor._check.bindings import CallRecord, expression_reason
 from typedtensor._check.jaxtyping_arrays import ArraySpec
 from typedtensor._check.specs import SequenceSpec, Spec
+from typedtensor._check.unknown_sizes import for_shape_check
 from typedtensor._dtypes import CONCRETE_DTYPES, generic, marker_of, numpy_dtype_like, type_text
 from typedtensor._errors import ShapeError
+from typedtensor._ops.backends import is_unknown
 from typedtensor._tensor import Tensor
 
 
@@ -76,7 +78,7 @@ def _explained(spec: Spec, value: object, call: CallRecord) -> _Explained:
     if reason is not None:
         return _got(value), reason, None
     shape = tuple(array.shape)
-    reason = _shape_reason(spec, array) or expression_reason(call, spec, shape, "") or ""
+    reason = _shape_reason(spec, for_shape_check(array, shape)) or expression_reason(call, spec, shape, "") or ""
     return _got(value), reason, (spec, shape)
 
 
@@ -157,7 +159,7 @@ def _bound_text(call: CallRecord, failing: tuple[ShapeSpec, tuple[int, ...]] | N
     bound: dict[str, tuple[str, object]] = {}  # by symbol: two dims may share a name
     for spec, shape in call.checked:
         for dim, size in spec.aligned(shape):
-            if dim.binds:
+            if dim.binds and not is_unknown(size):  # an unknown size binds nothing
                 bound.setdefault(dim.token, (dim.text, size))
     if failing is not None:
         _bind_until_conflict(bound, *failing)
@@ -170,6 +172,8 @@ def _bind_until_conflict(bound: dict[str, tuple[str, object]], spec: ShapeSpec, 
     """Add what jaxtyping bound for a failing ``shape`` before the dim that failed (it rolls
     those bindings back, but they explain the reason, as in ``Batch`` then ``Batch``)."""
     for dim, size in spec.aligned(shape):
+        if is_unknown(size):  # matches any size
+            continue
         if dim.binds:
             if bound.setdefault(dim.token, (dim.text, size))[1] != size:
                 return

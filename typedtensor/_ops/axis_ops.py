@@ -12,13 +12,14 @@ from __future__ import annotations
 import functools
 import math
 import operator
+import sys
 from typing import Any, Final, cast
 
 import numpy as np
 
 from typedtensor._arguments import int_argument
 from typedtensor._dtypes import int8, int64, numpy_dtype_like, numpy_dtype_of, type_text, uint64
-from typedtensor._ops.backends import backend_of, to_dtype
+from typedtensor._ops.backends import backend_of, rule_shape, to_dtype
 from typedtensor._ops.common import Array, as_array, copy_of, fail, namespace
 from typedtensor._ops.indexing import out_of_range
 from typedtensor._ops.reductions import reduce_array
@@ -77,7 +78,7 @@ def _floating(op: str, array: Array) -> Array:
 
 @functools.lru_cache(maxsize=_CACHE_SIZE)
 def _axis_problem(shape: tuple[int, ...], axis: int) -> Problem | None:
-    return axis_problem(Shape[int, None](shape), axis)
+    return axis_problem(rule_shape(shape), axis)
 
 
 def _normalising(op: str, array: Array, axis: object) -> int:
@@ -95,6 +96,9 @@ def softmax(array: Array, axis: object) -> Array:
     index = _normalising("softmax", array, axis)
     if 0 in array.shape:
         return copy_of(array)
+    fused = _fused_softmax(array, index, "softmax")
+    if fused is not None:
+        return fused
     xp, reduce = namespace(array), _planner.reduce_array if type(array) is np.ndarray else reduce_array  # numpy's straight to the reducer
     exps = xp.exp(xp.subtract(array, reduce("max", array, index, True, "softmax")))
     return as_array(xp.divide(exps, reduce("sum", exps, index, True, "softmax")))
@@ -105,9 +109,26 @@ def log_softmax(array: Array, axis: object) -> Array:
     index = _normalising("log_softmax", array, axis)
     if 0 in array.shape:
         return copy_of(array)
+    fused = _fused_softmax(array, index, "log_softmax")
+    if fused is not None:
+        return fused
     xp, reduce = namespace(array), _planner.reduce_array if type(array) is np.ndarray else reduce_array
     shifted = xp.subtract(array, reduce("max", array, index, True, "log_softmax"))
     return as_array(xp.subtract(shifted, xp.log(reduce("sum", xp.exp(shifted), index, True, "log_softmax"))))
+
+
+def _fused_softmax(array: Array, index: int, op: str) -> Array | None:
+    """torch's or jax's own ``op`` (``softmax`` or ``log_softmax``, max-shifted as ours): one
+    kernel where the generic form runs five, so typed model code costs what the library's does
+    (SPEC 8). None for other libraries."""
+    if type(array) is np.ndarray:
+        return None
+    name = backend_of(array).name
+    if name == "torch":
+        return getattr(sys.modules["torch"], op)(array, dim=index)  # type: ignore[no-any-return]
+    if name == "jax":
+        return getattr(sys.modules["jax"].nn, op)(array, axis=index)  # type: ignore[no-any-return]
+    return None
 
 
 def logsumexp(array: Array, axis: object, keepdims: bool) -> Array:

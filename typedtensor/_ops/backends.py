@@ -10,14 +10,15 @@ spelled in the library, how its arrays become numpy arrays, and where they live.
 
 from __future__ import annotations
 
+import functools
 import sys
 from dataclasses import dataclass
 from typing import Any, Final, TypeVar
 
 import numpy as np
 
-from typedtensor._dtypes import generic, int64, marker_of, numpy_dtype_like, uint64
-from typedtensor._shape_rules import format_tensor, join_operands
+from typedtensor._dtypes import generic, int64, marker_of, uint64
+from typedtensor._shape_rules import UNKNOWN, Shape, Unknown, format_tensor, join_operands
 
 #: The libraries whose arrays have no array API namespace of their own: array-api-compat's module for them.
 _COMPAT_MODULES: Final = {"torch": "array_api_compat.torch", "dask": "array_api_compat.dask.array"}
@@ -43,7 +44,7 @@ class Backend:
             )
         if self.name in ("numpy", "jax", "dask"):  # numpy's dtypes
             return marker.numpy_dtype
-        found = getattr(self.xp, "bool" if marker.__name__ == "bool_" else marker.__name__, None)
+        found = _library_dtype(self.xp, marker.__name__)
         if found is None:  # array-api-strict has no float16
             raise TypeError(f"{self.name} has no {marker.__name__}, which the rules ask for here; cast to a wider dtype first")
         return found
@@ -80,6 +81,12 @@ class Backend:
     def device(self, array: Any) -> Any:
         """Where ``array`` lives, as the library's creation functions take it (None: its default)."""
         return None if self.name in ("numpy", "jax", "dask") else array.device
+
+
+@functools.lru_cache(maxsize=256)
+def _library_dtype(xp: Any, name: str) -> Any:
+    """The dtype of ``xp`` (an array API namespace) for the marker called ``name``, or None if it has none."""
+    return getattr(xp, "bool" if name == "bool_" else name, None)
 
 
 #: An array of any library (statically numpy's, as the ops' ``Array``).
@@ -137,7 +144,19 @@ def _text(array: Any) -> str:
 
 def to_dtype(array: ArrayT, marker: type[generic]) -> ArrayT:
     """``array`` in the dtype of ``marker``: itself if it is in it already."""
-    if numpy_dtype_like(array.dtype) == marker.numpy_dtype:  # type: ignore[attr-defined]
-        return array
-    backend = backend_of(array)
-    return backend.xp.astype(array, backend.dtype(marker))  # type: ignore[no-any-return]
+    backend = NUMPY if type(array) is np.ndarray else backend_of(array)
+    wanted = backend.dtype(marker)  # compared as the library's own dtype: torch.compile traces torch's, not numpy's
+    return array if array.dtype == wanted else backend.xp.astype(array, wanted)  # type: ignore[attr-defined]
+
+
+def is_unknown(size: object) -> bool:
+    """Whether ``size`` is one a lazy array does not know yet: dask's ``nan`` (after boolean
+    indexing) or the array API's ``None``. It may be any size, and knowing it means computing."""
+    return size is None or (isinstance(size, float) and size != size)
+
+
+def rule_shape(shape: tuple[Any, ...]) -> Shape[int, None]:
+    """``shape`` as the rules take it: its unknown sizes as their unknown dim, which no rule faults."""
+    sizes: tuple[int | Unknown, ...] = tuple(UNKNOWN if is_unknown(size) else size for size in shape)
+    made: Shape[int, None] = Shape(sizes)  # not Shape[int, None](...): torch.compile cannot trace a call of a subscripted class
+    return made

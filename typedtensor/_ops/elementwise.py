@@ -21,7 +21,7 @@ from typing import Any, Final, NoReturn, TypeAlias
 import numpy as np
 
 from typedtensor._dtypes import CONCRETE_DTYPES, bool_, generic, int8, marker_named, marker_of, numpy_dtype_like, numpy_dtype_of
-from typedtensor._ops.backends import Backend, backend_of, same_library, to_dtype
+from typedtensor._ops.backends import Backend, backend_of, rule_shape, same_library, to_dtype
 from typedtensor._ops.common import Array, as_array, fail, namespace, operand_text
 from typedtensor._shape_rules import (
     BINARY_RULES,
@@ -30,7 +30,6 @@ from typedtensor._shape_rules import (
     BroadcastMismatch,
     CategoryNotDType,
     DTypeRefused,
-    Shape,
     binary_dtype,
     broadcast_shapes,
     cast_dtype,
@@ -61,7 +60,7 @@ def _plain(value: Value) -> Value:
 
 @functools.lru_cache(maxsize=_CACHE_SIZE)
 def _broadcast_problem(shapes: tuple[tuple[int, ...], ...]) -> BroadcastMismatch | None:
-    broadcast = broadcast_shapes([Shape[int, None](shape) for shape in shapes], INT_DIMS)
+    broadcast = broadcast_shapes([rule_shape(shape) for shape in shapes], INT_DIMS)
     return broadcast if isinstance(broadcast, BroadcastMismatch) else None
 
 

@@ -15,9 +15,9 @@ from typing import Final
 import numpy as np
 
 from typedtensor._dtypes import bool_, generic, int64, marker_of, numpy_dtype_like
-from typedtensor._ops.backends import same_library, to_dtype
+from typedtensor._ops.backends import rule_shape, same_library, to_dtype
 from typedtensor._ops.common import Array, as_array, fail, namespace, promoted
-from typedtensor._shape_rules import INT_DIMS, Problem, Shape, matmul_shape
+from typedtensor._shape_rules import INT_DIMS, Problem, matmul_shape
 
 _CACHE_SIZE: Final = 4096
 
@@ -61,5 +61,5 @@ def _flag(value: object, parameter: str) -> bool:
 
 @functools.lru_cache(maxsize=_CACHE_SIZE)
 def _matmul_problem(a: tuple[int, ...], b: tuple[int, ...], transpose_a: bool, transpose_b: bool) -> Problem | None:
-    shape = matmul_shape(Shape[int, None](a), Shape[int, None](b), transpose_a, transpose_b, INT_DIMS)
+    shape = matmul_shape(rule_shape(a), rule_shape(b), transpose_a, transpose_b, INT_DIMS)
     return shape if isinstance(shape, Problem) else None

@@ -51,20 +51,32 @@ def reduce_array(op: str, array: Array, axis: object, keepdims: bool, caller: st
 
 
 def _dask_reduce(op: str, array: Array, axes: tuple[int, ...], keepdims: bool, result: type[generic], caller: str) -> Array:
-    """``op`` of a dask array by typedtensor's reducer: a partial per chunk, the partials combined
-    by the reducer again, in dask's graph (``dask.array.reduction``). Nothing is computed here, and
-    what is computed later runs chunk by chunk, on this machine or a cluster, with numpy's kernels.
-    A mean is the sum of the values in its dtype over their count."""
-    if op == "mean":
-        count = math.prod(array.shape[axis] for axis in axes)
-        return _dask_reduce("sum", to_dtype(array, result), axes, keepdims, result, caller) / count  # type: ignore[no-any-return]
+    """``op`` of a dask array by typedtensor's reducer (``dask.array.reduction``): each chunk
+    reduced to partials in the dtype the reducer accumulates in (float64 for float32 sums, a
+    mean's as sums), read where it lies; the partials combined in that dtype and rounded once to
+    the result's at the end, so many chunks lose no more than one array does. Nothing is computed
+    here; what is computed later runs chunk by chunk, on this machine or a cluster."""
+    dtype = numpy_dtype_like(array.dtype)
+    count = math.prod(array.shape[axis] for axis in axes) if op == "mean" else 1  # only a mean divides
+    if math.isnan(count):
+        raise ValueError(
+            f'"{caller}" on {type_text(array)} over axes {axes}: a dask array of unknown size (nan) along them has no count '
+            "to divide by; call x.array.compute_chunk_sizes() first, or take the sum"
+        )
+    combining = _planner.combining_op(op)
 
-    def reduced(block: Array, axis: tuple[int, ...], keepdims: bool) -> Array:
-        return _planner.reduce_array(op, block, axis, keepdims, caller)
+    def partials(block: Array, axis: tuple[int, ...], keepdims: bool) -> Array:
+        return _planner.reduce_partials(op, block, axis, keepdims, caller)
+
+    def combined(block: Array, axis: tuple[int, ...], keepdims: bool) -> Array:
+        return _planner.reduce_partials(combining, block, axis, keepdims, caller)
+
+    def finished(block: Array, axis: tuple[int, ...], keepdims: bool) -> Array:
+        return _planner.finish_partials(op, combined(block, axis, keepdims), dtype, int(count))
 
     dask_array = sys.modules["dask.array"]
     return dask_array.reduction(  # type: ignore[no-any-return]
-        array, reduced, reduced, combine=reduced, axis=axes, keepdims=keepdims, dtype=result.numpy_dtype, name=f"typedtensor-{op}"
+        array, partials, finished, combine=combined, axis=axes, keepdims=keepdims, dtype=result.numpy_dtype, name=f"typedtensor-{op}"
     )
 
 

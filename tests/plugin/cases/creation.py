@@ -145,6 +145,10 @@ def random_tensors(rng: np.random.Generator, n: int) -> None:
     assert_type(uniform, Tensor[float32, L[2], Any])
     assert_type(uniform16, Tensor[tt.float16, L[2], L[3]])
     tt.random.normal((2,), tt.int32)  # type: ignore[type-var]  # floats only
+    like_normal = tt.random.normal((2, 3), tt.float64, rng, like=normal)
+    like_uniform = tt.random.uniform((n, 4), rng=0, high=2.0, like=normal64)
+    assert_type(like_normal, Tensor[tt.float64, L[2], L[3]])
+    assert_type(like_uniform, Tensor[float32, Any, L[4]])
 
 
 SIZE: Final = 3

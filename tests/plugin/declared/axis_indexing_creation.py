@@ -56,6 +56,7 @@ def creation(rng: np.random.Generator) -> None:
     assert_type(tt.eye(3, 4, k=1, dtype=tt.uint8), Tensor[tt.uint8, Any, Any])
     normal: Tensor[tt.float32, L[2], L[3]] = tt.random.normal((2, 3), rng=rng)
     uniform: Tensor[tt.float64, L[4]] = tt.random.uniform((4,), tt.float64, 0, low=-1.0)
+    uniform_like: Tensor[tt.float64, L[4]] = tt.random.uniform((4,), tt.float64, 0, low=-1.0, like=normal)
     tt.arange(1.5)  # type: ignore[call-overload]
     tt.random.normal((2,), tt.int32)  # type: ignore[type-var]
 
