@@ -47,3 +47,5 @@ SHAPING: Final = {
 AXIS_OPS: Final = _defined_in("typedtensor._axis_ops", ["argmax", "argmin", "softmax", "log_softmax", "logsumexp", "take", "take_along_axis"])
 CREATION: Final = _defined_in("typedtensor._creation", ["zeros", "ones", "full", "arange", "eye", "tensor"])
 RANDOM: Final = _defined_in("typedtensor.random", ["normal", "uniform"])
+SORTING: Final = _defined_in("typedtensor._sorting", ["sort", "argsort", "top_k"])
+LINALG: Final = _defined_in("typedtensor.linalg", ["norm", "inv", "det", "solve", "cholesky", "eigh", "svd", "qr"])

@@ -48,7 +48,7 @@ class NotSquare(Problem):
 
     def message(self, op: str, operands: Sequence[str]) -> str:
         rows, columns = self.sizes
-        return f'"{op}" needs square matrices: {operands[0]} holds {rows}x{columns} matrices'
+        return f'"{op}" needs square matrices: {operands[0]} holds {rows} by {columns} matrices'
 
 
 @dataclass(frozen=True)
@@ -72,7 +72,7 @@ class MayNotBeSquare(Problem):
 
     def message(self, op: str, operands: Sequence[str]) -> str:
         rows, columns = self.clash.dims
-        return f'"{op}" needs square matrices: {operands[0]} holds {rows}x{columns} matrices, and {self.clash.pair()} may differ: {self.clash.reason()}'
+        return f'"{op}" needs square matrices: {operands[0]} holds {rows} by {columns} matrices, and {self.clash.pair()} may differ: {self.clash.reason()}'
 
 
 def linalg_dtype(dtype: str) -> str | DTypeRefused:
@@ -173,7 +173,7 @@ def _rows_problem(size: D | Unknown, rows: D | Unknown, dims: Dims[D]) -> SolveM
     if sizes[0] is not None and sizes[1] is not None and sizes[0] != sizes[1]:
         return SolveMismatch((sizes[0], sizes[1]))
     named = clash(size, rows, dims)
-    return None if named is None else DimsMayDiffer("solve", named, label="the matrices' size and b's rows")
+    return None if named is None else DimsMayDiffer("solve", named, label="rows")
 
 
 def _matrix(shape: Shape[D, V]) -> tuple[Shape[D, V], D | Unknown, D | Unknown] | NotAMatrix | None:
