@@ -9,6 +9,7 @@ import sys
 import numpy as np
 import pytest
 
+import typedtensor as tt
 from tests.support import PROJECT
 
 EXAMPLES = PROJECT / "examples"
@@ -62,3 +63,26 @@ def test_the_torch_mlp_learns_the_digits_by_autograd() -> None:
     losses = [float(loss) for loss in re.findall(r"loss (\d+\.\d+)", output)]
     assert len(losses) == 5 and losses == sorted(losses, reverse=True), output
     assert _test_accuracy(output) > 95
+
+
+def test_pca_finds_the_components_scikit_learn_finds() -> None:
+    """The example's projection equals scikit-learn's PCA (an SVD, written independently) up to
+    each component's sign, and it prints the variance those components explain."""
+    decomposition = pytest.importorskip("sklearn.decomposition", reason="scikit-learn is not installed: the PCA example's test skips")
+    import importlib.util
+
+    from sklearn.datasets import load_digits
+
+    spec = importlib.util.spec_from_file_location("pca_example", EXAMPLES / "pca.py")
+    assert spec is not None and spec.loader is not None
+    example = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(example)
+    images, _ = load_digits(return_X_y=True)
+    projected, variances = example.pca(tt.tensor(images, dtype=tt.float64))
+    reference = decomposition.PCA(2).fit(images)
+    expected = reference.transform(images)
+    signs = np.sign((projected.numpy() * expected).sum(axis=0))
+    np.testing.assert_allclose(projected.numpy() * signs, expected, rtol=1e-7, atol=1e-7)
+    np.testing.assert_allclose(variances.numpy(), reference.explained_variance_, rtol=1e-9)
+    ratio = reference.explained_variance_ratio_.sum()
+    assert f"variance explained by 2 components: {ratio:.1%}" in _run("pca.py")
