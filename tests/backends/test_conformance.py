@@ -71,6 +71,25 @@ SHAPING: dict[str, Op] = {
     "argmax": lambda x: tt.argmax(x, axis=-1),
     "take": lambda x: tt.take(x, tt.Tensor(_indices(x, [2, 0, 1])), axis=-1),
 }
+SORTING: dict[str, Op] = {
+    "sort": lambda x: tt.sort(x, axis=0),
+    "sort descending": lambda x: tt.sort(x, descending=True),
+    "argsort": lambda x: tt.argsort(x, axis=-1),
+    "argsort descending": lambda x: tt.argsort(x, axis=0, descending=True),
+    "top_k values": lambda x: tt.top_k(x, 2)[0],
+    "top_k indices": lambda x: tt.top_k(x, 2, axis=0)[1],
+}
+#: Linear algebra on square matrices made positive definite (``x @ x.T + 4 I``). dask's linalg
+#: takes only 2-D arrays in chunks of its own: the matrix ops are an error there (below).
+LINALG: dict[str, Op] = {
+    "inv": tt.linalg.inv,
+    "det": tt.linalg.det,
+    "cholesky": tt.linalg.cholesky,
+    "eigh": lambda x: tt.linalg.eigh(x)[0],
+    "solve": lambda x: tt.linalg.solve(x, x[..., :1]),
+    "svd values": lambda x: tt.linalg.svd(x)[1],
+    "qr product": lambda x: tt.matmul(*tt.linalg.qr(x)),
+}
 FLOATING: dict[str, Op] = {
     "softmax": lambda x: tt.softmax(x, axis=-1),
     "log_softmax": lambda x: tt.log_softmax(x, axis=0),
@@ -142,6 +161,38 @@ def test_normalising_ops_conform(library: Library, name: str, dtype: type[tt.gen
         assert_conforms(library, FLOATING[name], values(dtype, shape, 5))
 
 
+@pytest.mark.parametrize("dtype", [tt.bool_, tt.int32, tt.uint8, tt.float32], ids=lambda dtype: dtype.__name__)
+@pytest.mark.parametrize("name", SORTING)
+def test_sorting_conforms(library: Library, name: str, dtype: type[tt.generic]) -> None:
+    for shape in SHAPES:
+        assert_conforms(library, SORTING[name], values(dtype, shape, 12))
+
+
+def positive_definite(dtype: type[tt.generic], shape: tuple[int, ...]) -> np.ndarray[Any, Any]:
+    square = values(tt.float64, shape, 13)
+    return (square @ np.swapaxes(square, -1, -2) + 4 * np.eye(shape[-1])).round().astype(tt.zeros((), dtype).numpy().dtype)
+
+
+@pytest.mark.parametrize("dtype", [tt.int32, tt.float32, tt.float64], ids=lambda dtype: dtype.__name__)
+@pytest.mark.parametrize("name", LINALG)
+def test_linalg_conforms(library: Library, name: str, dtype: type[tt.generic]) -> None:
+    for shape in [(3, 3), (2, 3, 3)]:
+        array = positive_definite(dtype, shape)
+        if library.name != "dask":
+            assert_conforms(library, LINALG[name], array)
+            continue
+        op = name.split()[0]
+        with pytest.raises(TypeError, match=f'^"{op}": dask has no linalg.{op} for typedtensor; convert the tensor first'):
+            LINALG[name](tt.Tensor(library.array(array)))
+
+
+@pytest.mark.parametrize("dtype", [tt.int32, tt.float32, tt.float64], ids=lambda dtype: dtype.__name__)
+def test_norm_conforms(library: Library, dtype: type[tt.generic]) -> None:
+    for shape in SHAPES:
+        assert_conforms(library, lambda x: tt.linalg.norm(x, axis=-1), values(dtype, shape, 14))
+        assert_conforms(library, tt.linalg.norm, values(dtype, shape, 15))
+
+
 ERRORS: dict[str, Op] = {
     "shapes that do not broadcast": lambda x, y: x + y[:2],
     "a refused dtype": lambda x, y: tt.negative(x > y),
@@ -151,6 +202,8 @@ ERRORS: dict[str, Op] = {
     "a bad reshape": lambda x, y: x.reshape((5, 5)),
     "an int beyond the dtype": lambda x, y: x.astype(tt.uint8) + 300,
     "the max of nothing": lambda x, y: tt.reduce_max(x[:0], axis=0),
+    "k beyond the axis": lambda x, y: tt.top_k(x, 5),
+    "matrices not square": lambda x, y: tt.linalg.inv(x),
 }
 
 

@@ -10,6 +10,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 from hypothesis.extra import numpy as hnp
 
+from tests.rules.test_rigid_dims import RIGID
 from typedtensor._shape_rules import (
     INT_DIMS,
     UNKNOWN,
@@ -31,7 +32,6 @@ from typedtensor._shape_rules import (
     svd_shapes,
     top_k_shape,
 )
-from tests.rules.test_rigid_dims import RIGID
 
 S = Shape[str, str]
 

@@ -48,10 +48,12 @@ def _computing(op: str, arrays: tuple[Array, ...]) -> tuple[tuple[Array, ...], t
 
 
 def _linalg_function(op: str, array: Array) -> Any:
-    """The library's ``linalg.<op>``, or a ``TypeError`` saying that it has none (dask has no ``det``)."""
-    function = getattr(getattr(namespace(array), "linalg", None), op, None)
+    """The library's ``linalg.<op>``, or a ``TypeError`` saying that it has none. dask's are left
+    out: they take only 2-D arrays in chunks of their own, and it has no ``det`` or ``eigh``."""
+    backend = backend_of(array)
+    function = None if backend.name == "dask" else getattr(getattr(namespace(array), "linalg", None), op, None)
     if function is None:
-        raise TypeError(f'"{op}": {backend_of(array).name} has no linalg.{op}; convert the tensor first (x.numpy())')
+        raise TypeError(f'"{op}": {backend.name} has no linalg.{op} for typedtensor; convert the tensor first (x.numpy())')
     return function
 
 

@@ -71,7 +71,7 @@ def top_k(array: Array, k: object, axis: object) -> tuple[Array, Array]:
     if problem is not None:
         fail(problem, "top_k", [array])
     index %= array.ndim
-    first = (slice(None),) * index + (slice(0, count),)
+    first = (slice(None),) * index + (slice(0, count),) + (slice(None),) * (array.ndim - index - 1)  # every axis, as the array API asks
     indices = _argsort(array, index, True)[first]
     if type(array) is np.ndarray:
         return np.take_along_axis(array, indices, index), indices
