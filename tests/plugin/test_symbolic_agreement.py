@@ -85,6 +85,10 @@ def _calls(r: random.Random) -> list[str]:
         # TypeVar's size is refused without the plugin (static-checking.md): not drawn here
         "a[2:]", "a[::2]", "a[1::3]",
         "tt.reshape(a, (a.shape[0], -1)).reshape((-1,))", "tt.concat([a, b, a])", f"tt.tile(a, ({r.randint(1, 3)},))",
+        # sorting and linear algebra (tt.ones: no singular matrices for det, eigh, svd, qr, norm)
+        f"tt.sort(a, axis={k})", f"tt.argsort(a, {k}, descending=True)", f"tt.top_k(a, {r.randint(0, 3)})[0]", f"tt.top_k(a, 1, axis={k})[1]",
+        "tt.linalg.det(a)", "tt.linalg.eigh(a)[0]", "tt.linalg.eigh(a)[1]", "tt.linalg.svd(a)[0]", "tt.linalg.svd(a, full_matrices=True)[2]",
+        "tt.linalg.qr(a)[1]", f"tt.linalg.norm(a, axis={k})", "tt.linalg.norm(a)", "tt.linalg.svd(a @ b)[1]",
     ]
 
 

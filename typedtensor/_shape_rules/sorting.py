@@ -1,9 +1,11 @@
 """Shape rules of sorting and selecting along one axis: ``sort`` and ``argsort`` keep the shape,
 ``top_k`` makes its axis ``Literal[k]``.
 
-``k`` beyond a literal axis is ``KBeyondAxis`` (``tensor-shape``). On a named axis it is no error:
-as a literal index into a named dim is none (SPEC §7: the checker assumes no size), ``top_k(x, 5)``
-on ``[Batch, Classes]`` claims that there are at least 5, and the run checks the claim before the
+``k`` beyond a literal axis is ``KBeyondAxis``, an index out of range (``tensor-index``; at run time
+a ``TensorIndexError``, an ``IndexError``): ``top_k`` reads the positions ``0 .. k-1`` of the axis
+in order, as torch words it ("selected index k out of range"). So on a named axis it is no error,
+as a literal index into a named dim is none (SPEC §7: the checker assumes no size): ``top_k(x, 5)``
+on ``[Batch, Vocab]`` claims that there are at least 5, and the run checks the claim before the
 backend computes. Reporting it would flag most real calls (``top_k(logits, 5)`` over a named
 vocabulary), each fine at every size it is run with.
 """
@@ -22,7 +24,7 @@ from .core import UNKNOWN, D, Dims, Problem, Shape, Unknown, V
 class KBeyondAxis(Problem):
     """``top_k`` asked for more elements than its (literal) axis holds, or for a negative number."""
 
-    code: ClassVar[str] = "tensor-shape"
+    code: ClassVar[str] = "tensor-index"
     k: int
     size: int | None  # None: k is negative, whatever the axis holds
     axis: int

@@ -35,10 +35,10 @@ def sorting(x: Tensor[float32, L[3], L[4]], b: Tensor[tt.int8, Batch, L[10]], r:
 def sorting_errors(x: Tensor[float32, L[3], L[4]], scalar: Tensor[float32]) -> None:
     tt.sort(x, axis=2)  # type: ignore[tensor-axis]
     tt.argsort(scalar)  # type: ignore[tensor-axis]
-    tt.top_k(x, 5)  # type: ignore[tensor-shape]
-    tt.top_k(x, 4, axis=0)  # type: ignore[tensor-shape]
-    tt.top_k(x, -1)  # type: ignore[tensor-shape]
-    assert_type(tt.top_k(x, 9)[0], Tensor[float32, *tuple[Any, ...]])  # type: ignore[tensor-shape]
+    tt.top_k(x, 5)  # type: ignore[tensor-index]
+    tt.top_k(x, 4, axis=0)  # type: ignore[tensor-index]
+    tt.top_k(x, -1)  # type: ignore[tensor-index]
+    assert_type(tt.top_k(x, 9)[0], Tensor[float32, *tuple[Any, ...]])  # type: ignore[tensor-index]
 
 
 def square(x: Tensor[float32, L[3], L[3]], s: Tensor[tt.int32, Batch, L[4], L[4]], n: Tensor[float64, Rows, Rows], f: Tensor[F, L[2], L[2]]) -> None:
