@@ -52,6 +52,7 @@ from typedtensor._dtypes import (
     uint64 as uint64,
     unsignedinteger as unsignedinteger,
 )
+from typedtensor._einsum import einsum as einsum
 from typedtensor._errors import (
     AnnotationError as AnnotationError,
     AxisError as AxisError,

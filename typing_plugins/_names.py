@@ -49,3 +49,4 @@ CREATION: Final = _defined_in("typedtensor._creation", ["zeros", "ones", "full",
 RANDOM: Final = _defined_in("typedtensor.random", ["normal", "uniform"])
 SORTING: Final = _defined_in("typedtensor._sorting", ["sort", "argsort", "top_k"])
 LINALG: Final = _defined_in("typedtensor.linalg", ["norm", "inv", "det", "solve", "cholesky", "eigh", "svd", "qr"])
+EINSUM: Final = "typedtensor._einsum.einsum"

@@ -52,6 +52,12 @@ BINARY: dict[str, Op] = {
     "stack": lambda x, y: tt.stack([x, y], axis=0),
     "matmul": lambda x, y: tt.matmul(x, y, transpose_b=True),
 }
+#: einsum is no array API function: array_api_strict has none, which is an error (below).
+EINSUM: dict[str, Op] = {
+    "einsum": lambda x, y: tt.einsum("...ij,...kj->...ik", x, y),
+    "einsum implicit": lambda x, y: tt.einsum("...j,...j", x, y),
+    "einsum letters that differ": lambda x, y: tt.einsum("ij,jk->ik", x, y),
+}
 REDUCTIONS: dict[str, Op] = {
     f"{op} {axis} {keepdims}": (lambda x, op=op, axis=axis, keepdims=keepdims: getattr(tt, f"reduce_{op}")(x, axis=axis, keepdims=keepdims))
     for op in ["sum", "mean", "max", "min", "prod", "any", "all"]
@@ -191,6 +197,17 @@ def test_norm_conforms(library: Library, dtype: type[tt.generic]) -> None:
     for shape in SHAPES:
         assert_conforms(library, lambda x: tt.linalg.norm(x, axis=-1), values(dtype, shape, 14))
         assert_conforms(library, tt.linalg.norm, values(dtype, shape, 15))
+
+
+@pytest.mark.parametrize("dtypes", [(tt.float32, tt.float32), (tt.int32, tt.float32), (tt.int64, tt.int8)], ids=str)
+@pytest.mark.parametrize("name", EINSUM)
+def test_einsum_conforms(library: Library, name: str, dtypes: tuple[type[tt.generic], type[tt.generic]]) -> None:
+    x, y = values(dtypes[0], (2, 3, 4), 16), values(dtypes[1], (2, 3, 4), 17)
+    if library.name != "array_api_strict" or name.endswith("differ"):  # a wrong call fails before any library runs
+        assert_conforms(library, EINSUM[name], x, y)
+        return
+    with pytest.raises(TypeError, match='^"einsum": array_api_strict has no einsum; convert the tensors first'):
+        EINSUM[name](tt.Tensor(library.array(x)), tt.Tensor(library.array(y)))
 
 
 ERRORS: dict[str, Op] = {

@@ -89,6 +89,8 @@ def _calls(r: random.Random) -> list[str]:
         f"tt.sort(a, axis={k})", f"tt.argsort(a, {k}, descending=True)", f"tt.top_k(a, {r.randint(0, 3)})[0]", f"tt.top_k(a, 1, axis={k})[1]",
         "tt.linalg.det(a)", "tt.linalg.eigh(a)[0]", "tt.linalg.eigh(a)[1]", "tt.linalg.svd(a)[0]", "tt.linalg.svd(a, full_matrices=True)[2]",
         "tt.linalg.qr(a)[1]", f"tt.linalg.norm(a, axis={k})", "tt.linalg.norm(a)", "tt.linalg.svd(a @ b)[1]",
+        'tt.einsum("ij,jk->ik", a, b)', 'tt.einsum("...i,...i", a, b)', 'tt.einsum("i...->...i", a)', 'tt.einsum("ij->ji", a)',
+        'tt.einsum("ii->i", a)', 'tt.einsum("ijk,ik", a, b)', 'tt.einsum("ij,kj", a, b)',
     ]
 
 

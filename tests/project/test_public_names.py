@@ -21,6 +21,7 @@ PUBLIC_NAMES = frozenset("""
     matmul reshape transpose expand_dims squeeze broadcast_to concat stack tile
     shapechecked check install_import_hook ImportHook
     sort argsort top_k
+    einsum
     TypedTensorError ShapeError TensorShapeError AxisError SelectionError BroadcastError MatmulError ReshapeError
     TensorIndexError TensorDTypeError AnnotationError
     bool_ int8 int16 int32 int64 uint8 uint16 uint32 uint64 float16 float32 float64 complex64 complex128

@@ -60,6 +60,7 @@ from .dtypes import (
     promote_scalar as promote_scalar,
     result_dtype as result_dtype,
 )
+from .einsum import EinsumProblem as EinsumProblem, einsum_shape as einsum_shape
 from .elementwise import (
     BINARY_METHODS as BINARY_METHODS,
     BINARY_RULES as BINARY_RULES,

@@ -46,3 +46,11 @@ def named(b: Tensor[tt.float64, Batch, L[4], L[4]]) -> None:
     assert_type(tt.linalg.inv(b), Tensor[tt.float64, Batch, L[4], L[4]])
     assert_type(tt.linalg.eigh(b)[0], Tensor[tt.float64, Batch, L[4]])
     assert_type(tt.argsort(b, axis=0), Tensor[tt.int64, Batch, L[4], L[4]])
+
+
+def contraction(a: Tensor[tt.float32, L[2], L[3]], b: Tensor[tt.float64, L[3], L[4]], i: Tensor[tt.int8, L[3]]) -> None:
+    # einsum's dims come from the plugin; the dtype is kept within one category.
+    assert_type(tt.einsum("ij,jk->ik", a, a.T), Tensor[tt.float32, *tuple[Any, ...]])
+    assert_type(tt.einsum("i,i", i, i), Tensor[tt.int8, *tuple[Any, ...]])
+    mixed: Tensor[tt.floating, *tuple[Any, ...]] = tt.einsum("ij,jk->ik", a, b)  # float64: a floating
+    assert_type(tt.einsum("ij,j->i", a, i), Tensor[Any, *tuple[Any, ...]])
