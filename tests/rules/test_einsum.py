@@ -8,8 +8,8 @@ import numpy as np
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from typedtensor._shape_rules import INT_DIMS, UNKNOWN, DimsMayDiffer, EinsumProblem, Problem, Shape, einsum_shape
 from tests.rules.test_rigid_dims import RIGID
+from typedtensor._shape_rules import INT_DIMS, UNKNOWN, DimsMayDiffer, EinsumProblem, Problem, Shape, einsum_shape
 
 LETTERS = "abcdE"
 
