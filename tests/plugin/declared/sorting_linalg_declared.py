@@ -16,30 +16,25 @@ from typedtensor import Tensor
 class Batch(tt.Dim): ...
 
 
-x: Tensor[tt.float32, L[3], L[4]] = tt.zeros((3, 4), tt.float32)
-sq: Tensor[tt.float32, L[3], L[3]] = tt.zeros((3, 3), tt.float32)
-ints: Tensor[tt.int32, L[2], L[3], L[3]] = tt.zeros((2, 3, 3), tt.int32)
-vector: Tensor[tt.float32, L[3]] = tt.zeros((3,), tt.float32)
-
-assert_type(tt.sort(x), Tensor[tt.float32, L[3], L[4]])
-assert_type(tt.sort(x, axis=0, descending=True), Tensor[tt.float32, L[3], L[4]])
-assert_type(tt.argsort(x), Tensor[tt.int64, L[3], L[4]])
-assert_type(tt.top_k(x, 2), tuple[Tensor[tt.float32, L[3], Any], Tensor[tt.int64, L[3], Any]])
-assert_type(tt.top_k(x, 2, axis=0), tuple[Tensor[tt.float32, *tuple[Any, ...]], Tensor[tt.int64, *tuple[Any, ...]]])
-
-assert_type(tt.linalg.inv(sq), Tensor[tt.float32, L[3], L[3]])
-assert_type(tt.linalg.inv(ints), Tensor[tt.float64, L[2], L[3], L[3]])
-assert_type(tt.linalg.cholesky(sq), Tensor[tt.float32, L[3], L[3]])
-assert_type(tt.linalg.det(sq), Tensor[tt.float32])
-assert_type(tt.linalg.det(ints), Tensor[tt.float64, L[2]])
-assert_type(tt.linalg.eigh(sq), tuple[Tensor[tt.float32, L[3]], Tensor[tt.float32, L[3], L[3]]])
-assert_type(tt.linalg.svd(x)[1], Tensor[tt.float32, Any])
-assert_type(tt.linalg.svd(x, full_matrices=True)[0], Tensor[tt.float32, L[3], L[3]])
-assert_type(tt.linalg.qr(x)[1], Tensor[tt.float32, Any, L[4]])
-assert_type(tt.linalg.solve(sq, vector), Tensor[tt.float32, L[3]])
-assert_type(tt.linalg.norm(x), Tensor[tt.float32])
-assert_type(tt.linalg.norm(x, axis=1), Tensor[tt.float32, *tuple[Any, ...]])
-assert_type(tt.linalg.norm(ints), Tensor[tt.float64])
+def calls(x: Tensor[tt.float32, L[3], L[4]], sq: Tensor[tt.float32, L[3], L[3]], ints: Tensor[tt.int32, L[2], L[3], L[3]], vector: Tensor[tt.float32, L[3]]) -> None:
+    assert_type(tt.sort(x), Tensor[tt.float32, L[3], L[4]])
+    assert_type(tt.sort(x, axis=0, descending=True), Tensor[tt.float32, L[3], L[4]])
+    assert_type(tt.argsort(x), Tensor[tt.int64, L[3], L[4]])
+    assert_type(tt.top_k(x, 2), tuple[Tensor[tt.float32, L[3], Any], Tensor[tt.int64, L[3], Any]])
+    assert_type(tt.top_k(x, 2, axis=0), tuple[Tensor[tt.float32, *tuple[Any, ...]], Tensor[tt.int64, *tuple[Any, ...]]])
+    assert_type(tt.linalg.inv(sq), Tensor[tt.float32, L[3], L[3]])
+    assert_type(tt.linalg.inv(ints), Tensor[tt.float64, L[2], L[3], L[3]])
+    assert_type(tt.linalg.cholesky(sq), Tensor[tt.float32, L[3], L[3]])
+    assert_type(tt.linalg.det(sq), Tensor[tt.float32])
+    assert_type(tt.linalg.det(ints), Tensor[tt.float64, L[2]])
+    assert_type(tt.linalg.eigh(sq), tuple[Tensor[tt.float32, L[3]], Tensor[tt.float32, L[3], L[3]]])
+    assert_type(tt.linalg.svd(x)[1], Tensor[tt.float32, Any])
+    assert_type(tt.linalg.svd(x, full_matrices=True)[0], Tensor[tt.float32, L[3], L[3]])
+    assert_type(tt.linalg.qr(x)[1], Tensor[tt.float32, Any, L[4]])
+    assert_type(tt.linalg.solve(sq, vector), Tensor[tt.float32, L[3]])
+    assert_type(tt.linalg.norm(x), Tensor[tt.float32])
+    assert_type(tt.linalg.norm(x, axis=1), Tensor[tt.float32, *tuple[Any, ...]])
+    assert_type(tt.linalg.norm(ints), Tensor[tt.float64])
 
 
 def named(b: Tensor[tt.float64, Batch, L[4], L[4]]) -> None:
