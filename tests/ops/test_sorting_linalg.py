@@ -98,6 +98,8 @@ def matrices(draw: st.DrawFn, square: bool = True, dtypes: list[np.dtype[Any]] =
     base = rng.integers(0, 2, (*batch, rows, columns)) if dtype.kind in "iu" else rng.standard_normal((*batch, rows, columns))
     if square:
         base = base @ np.swapaxes(base, -1, -2) + rows * np.eye(rows, dtype=int)  # positive definite
+    if draw(st.booleans()):  # the same values in a strided view
+        return np.ascontiguousarray(np.swapaxes(base, -1, -2)).astype(dtype).swapaxes(-1, -2)
     return base.astype(dtype)
 
 
