@@ -78,3 +78,9 @@ def test_literals_that_differ_outrank_a_named_clash() -> None:
     got = einsum_shape("ij,jk,kl", [S(("2", "N")), S(("3", "4")), S(("5", "6"))], RIGID)
     assert isinstance(got, EinsumProblem) and got.code == "tensor-shape"
     assert got.message("einsum", ["A", "B", "C"]) == "\"einsum\" of 'ij,jk,kl' on A, B and C: letter 'k' is 4 in one place and 5 in another"
+
+
+def test_a_letter_keeps_its_literal_after_a_named_clash() -> None:
+    """``N`` against 3 may differ, but 3 against 4 certainly does: that is the one error."""
+    got = einsum_shape("i,i,i", [S(("N",)), S(("3",)), S(("4",))], RIGID)
+    assert isinstance(got, EinsumProblem) and got.reason == "letter 'i' is 3 in one place and 4 in another"

@@ -38,6 +38,11 @@ def einsum(subscripts: object, arrays: Sequence[Array]) -> Array:
         fail(problem, "einsum", arrays)
     if all(type(array) is np.ndarray for array in arrays):
         optimise = len(arrays) > 2 or any(array.size >= _OPTIMISED_FROM for array in arrays)
+        if optimise and len({array.dtype for array in arrays}) > 1:
+            # The optimised path contracts pairs in their own dtype: booleans beside int8 would
+            # sum as booleans (1 + 1 = 1) before meeting the int8. The plain loop casts first.
+            dtype = np.result_type(*arrays)
+            arrays = [array.astype(dtype, copy=False) for array in arrays]
         return as_array(np.einsum(subscripts, *arrays, optimize=optimise))
     backend = same_library("einsum", tuple(arrays))
     function = getattr(namespace(arrays[0]), "einsum", None)

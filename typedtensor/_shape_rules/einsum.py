@@ -59,8 +59,9 @@ def einsum_shape(subscripts: str, operands: Sequence[Shape[D, V]], dims: Dims[D]
     if isinstance(parsed, str):
         return EinsumProblem(subscripts, parsed)
     terms, output = parsed
-    bound: dict[str, D | Unknown | DimsMayDiffer] = {}
+    bound: dict[str, D | Unknown] = {}
     ellipses: list[Shape[D, V]] = []
+    clashes: list[DimsMayDiffer] = []  # reported unless two literals that differ come later
     for position, (term, shape) in enumerate(zip(terms, operands)):
         split = _split(term, shape)
         if isinstance(split, str):
@@ -68,36 +69,31 @@ def einsum_shape(subscripts: str, operands: Sequence[Shape[D, V]], dims: Dims[D]
         letter_dims, ellipsis = split
         if ellipsis is not None:
             ellipses.append(ellipsis)
-        local: dict[str, D | Unknown | DimsMayDiffer] = {}
-        for letter, dim in zip(term.letters, letter_dims):  # a letter twice in one term: a diagonal, exact
-            problem = _bind(local, letter, dim, dims, exact=True)
-            if problem is not None:
-                return replace(problem, subscripts=subscripts)
-        for letter, local_dim in local.items():  # across operands: as broadcasting
-            if isinstance(local_dim, DimsMayDiffer):
-                bound[letter] = local_dim
-                continue
-            problem = _bind(bound, letter, local_dim, dims, exact=False)
-            if problem is not None:
-                return replace(problem, subscripts=subscripts)
-    clashes = [dim for dim in bound.values() if isinstance(dim, DimsMayDiffer)]
-    letters = {letter: dim for letter, dim in bound.items() if not isinstance(dim, DimsMayDiffer)}
+        local: dict[str, D | Unknown] = {}
+        # A letter twice in one term is a diagonal: its dims equal. Across operands they broadcast.
+        outcomes = [_bind(local, letter, dim, dims, exact=True) for letter, dim in zip(term.letters, letter_dims)]
+        outcomes += [_bind(bound, letter, dim, dims, exact=False) for letter, dim in local.items()]
+        for outcome in outcomes:
+            if isinstance(outcome, EinsumProblem):
+                return replace(outcome, subscripts=subscripts)
+            if outcome is not None:
+                clashes.append(outcome)
     broadcast = broadcast_shapes(ellipses, dims) if ellipses else Shape[D, V](())
     if isinstance(broadcast, BroadcastMismatch):
         return broadcast
     if clashes or isinstance(broadcast, DimsMayDiffer):
         return clashes[0] if clashes else broadcast
-    return _output(subscripts, terms, output, letters, broadcast)
+    return _output(subscripts, terms, output, bound, broadcast)
 
 
-def _bind(bound: dict[str, D | Unknown | DimsMayDiffer], letter: str, dim: D | Unknown, dims: Dims[D], exact: bool) -> EinsumProblem | None:
+def _bind(bound: dict[str, D | Unknown], letter: str, dim: D | Unknown, dims: Dims[D], exact: bool) -> EinsumProblem | DimsMayDiffer | None:
     """Bind ``letter`` to ``dim`` in ``bound``, merged with what it is bound to already: equal
     dims within one operand (``exact``), broadcast across operands. Two literals that differ are
-    the problem returned; a named clash is kept in ``bound`` (a ``DimsMayDiffer``), to be reported
-    unless such a problem comes later."""
+    an ``EinsumProblem``; a named clash is returned as a ``DimsMayDiffer``, the letter then bound
+    to the literal of the two (if one is) for later dims to be compared with."""
     known = bound.get(letter)
-    if known is None or isinstance(known, DimsMayDiffer):
-        bound[letter] = dim if known is None else known
+    if known is None:
+        bound[letter] = dim
         return None
     merged: D | Unknown | BroadcastMismatch | DimsMayDiffer
     if exact:
@@ -111,7 +107,10 @@ def _bind(bound: dict[str, D | Unknown | DimsMayDiffer], letter: str, dim: D | U
         merged = broadcast_dims(known, dim, dims, -1)
     if isinstance(merged, BroadcastMismatch):
         return EinsumProblem("", f"letter {letter!r} is {merged.sizes[0]} in one place and {merged.sizes[1]} in another")
-    bound[letter] = replace(merged, action="contract", label=f"letter {letter!r}:", axis=None) if isinstance(merged, DimsMayDiffer) else merged
+    if isinstance(merged, DimsMayDiffer):
+        bound[letter] = next((each for each in (known, dim) if dims.size_of(each) is not None), UNKNOWN)
+        return replace(merged, action="contract", label=f"letter {letter!r}:", axis=None)
+    bound[letter] = merged
     return None
 
 
