@@ -7,7 +7,7 @@
 (5,)
 """
 
-from typedtensor import random as random
+from typedtensor import linalg as linalg, random as random
 from typedtensor._axis_ops import (
     argmax as argmax,
     argmin as argmin,
@@ -56,6 +56,7 @@ from typedtensor._dtypes import (
     uint64 as uint64,
     unsignedinteger as unsignedinteger,
 )
+from typedtensor._einsum import einsum as einsum
 from typedtensor._errors import (
     AnnotationError as AnnotationError,
     AxisError as AxisError,
@@ -136,6 +137,7 @@ from typedtensor._shaping import (
     tile as tile,
     transpose as transpose,
 )
+from typedtensor._sorting import argsort as argsort, sort as sort, top_k as top_k
 from typedtensor._tensor import Axis as Axis, Tensor as Tensor
 
 __version__ = "0.1.0"

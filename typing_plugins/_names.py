@@ -50,3 +50,6 @@ RANDOM: Final = _defined_in("typedtensor.random", ["normal", "uniform"])
 REARRANGING: Final = _defined_in("typedtensor._rearranging", ["swapaxes", "moveaxis", "flatten", "split", "pad", "tril", "triu", "one_hot"])
 CREATION_MORE: Final = _defined_in("typedtensor._creation", ["zeros_like", "ones_like", "full_like", "linspace"])
 RANDOM_MORE: Final = _defined_in("typedtensor.random", ["permutation", "integers"])
+SORTING: Final = _defined_in("typedtensor._sorting", ["sort", "argsort", "top_k"])
+LINALG: Final = _defined_in("typedtensor.linalg", ["norm", "inv", "det", "solve", "cholesky", "eigh", "svd", "qr"])
+EINSUM: Final = "typedtensor._einsum.einsum"

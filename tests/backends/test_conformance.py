@@ -52,6 +52,12 @@ BINARY: dict[str, Op] = {
     "stack": lambda x, y: tt.stack([x, y], axis=0),
     "matmul": lambda x, y: tt.matmul(x, y, transpose_b=True),
 }
+#: einsum is no array API function: array_api_strict has none, which is an error (below).
+EINSUM: dict[str, Op] = {
+    "einsum": lambda x, y: tt.einsum("...ij,...kj->...ik", x, y),
+    "einsum implicit": lambda x, y: tt.einsum("...j,...j", x, y),
+    "einsum letters that differ": lambda x, y: tt.einsum("ij,jk->ik", x, y),
+}
 REDUCTIONS: dict[str, Op] = {
     f"{op} {axis} {keepdims}": (lambda x, op=op, axis=axis, keepdims=keepdims: getattr(tt, f"reduce_{op}")(x, axis=axis, keepdims=keepdims))
     for op in ["sum", "mean", "max", "min", "prod", "any", "all"]
@@ -82,6 +88,25 @@ SHAPING: dict[str, Op] = {
     "one_hot": lambda x: tt.one_hot(x.astype(tt.int64), 6),
     "zeros_like": lambda x: tt.zeros_like(x),
     "full_like": lambda x: tt.full_like(x, 1, tt.float32),
+}
+SORTING: dict[str, Op] = {
+    "sort": lambda x: tt.sort(x, axis=0),
+    "sort descending": lambda x: tt.sort(x, descending=True),
+    "argsort": lambda x: tt.argsort(x, axis=-1),
+    "argsort descending": lambda x: tt.argsort(x, axis=0, descending=True),
+    "top_k values": lambda x: tt.top_k(x, 2)[0],
+    "top_k indices": lambda x: tt.top_k(x, 2, axis=0)[1],
+}
+#: Linear algebra on square matrices made positive definite (``x @ x.T + 4 I``). dask's linalg
+#: takes only 2-D arrays in chunks of its own: the matrix ops are an error there (below).
+LINALG: dict[str, Op] = {
+    "inv": tt.linalg.inv,
+    "det": tt.linalg.det,
+    "cholesky": tt.linalg.cholesky,
+    "eigh": lambda x: tt.linalg.eigh(x)[0],
+    "solve": lambda x: tt.linalg.solve(x, x[..., :1]),
+    "svd values": lambda x: tt.linalg.svd(x)[1],
+    "qr product": lambda x: tt.matmul(*tt.linalg.qr(x)),
 }
 FLOATING: dict[str, Op] = {
     "softmax": lambda x: tt.softmax(x, axis=-1),
@@ -154,6 +179,49 @@ def test_normalising_ops_conform(library: Library, name: str, dtype: type[tt.gen
         assert_conforms(library, FLOATING[name], values(dtype, shape, 5))
 
 
+@pytest.mark.parametrize("dtype", [tt.bool_, tt.int32, tt.uint8, tt.float32], ids=lambda dtype: dtype.__name__)
+@pytest.mark.parametrize("name", SORTING)
+def test_sorting_conforms(library: Library, name: str, dtype: type[tt.generic]) -> None:
+    for shape in SHAPES:
+        assert_conforms(library, SORTING[name], values(dtype, shape, 12))
+
+
+def positive_definite(dtype: type[tt.generic], shape: tuple[int, ...]) -> np.ndarray[Any, Any]:
+    square = values(tt.float64, shape, 13)
+    return (square @ np.swapaxes(square, -1, -2) + 4 * np.eye(shape[-1])).round().astype(tt.zeros((), dtype).numpy().dtype)
+
+
+@pytest.mark.parametrize("dtype", [tt.int32, tt.float32, tt.float64], ids=lambda dtype: dtype.__name__)
+@pytest.mark.parametrize("name", LINALG)
+def test_linalg_conforms(library: Library, name: str, dtype: type[tt.generic]) -> None:
+    for shape in [(3, 3), (2, 3, 3)]:
+        array = positive_definite(dtype, shape)
+        if library.name != "dask":
+            assert_conforms(library, LINALG[name], array)
+            continue
+        op = name.split()[0]
+        with pytest.raises(TypeError, match=f'^"{op}": dask has no linalg.{op} for typedtensor; convert the tensor first'):
+            LINALG[name](tt.Tensor(library.array(array)))
+
+
+@pytest.mark.parametrize("dtype", [tt.int32, tt.float32, tt.float64], ids=lambda dtype: dtype.__name__)
+def test_norm_conforms(library: Library, dtype: type[tt.generic]) -> None:
+    for shape in SHAPES:
+        assert_conforms(library, lambda x: tt.linalg.norm(x, axis=-1), values(dtype, shape, 14))
+        assert_conforms(library, tt.linalg.norm, values(dtype, shape, 15))
+
+
+@pytest.mark.parametrize("dtypes", [(tt.float32, tt.float32), (tt.int32, tt.float32), (tt.int64, tt.int8)], ids=str)
+@pytest.mark.parametrize("name", EINSUM)
+def test_einsum_conforms(library: Library, name: str, dtypes: tuple[type[tt.generic], type[tt.generic]]) -> None:
+    x, y = values(dtypes[0], (2, 3, 4), 16), values(dtypes[1], (2, 3, 4), 17)
+    if library.name != "array_api_strict" or name.endswith("differ"):  # a wrong call fails before any library runs
+        assert_conforms(library, EINSUM[name], x, y)
+        return
+    with pytest.raises(TypeError, match='^"einsum": array_api_strict has no einsum; convert the tensors first'):
+        EINSUM[name](tt.Tensor(library.array(x)), tt.Tensor(library.array(y)))
+
+
 ERRORS: dict[str, Op] = {
     "shapes that do not broadcast": lambda x, y: x + y[:2],
     "a refused dtype": lambda x, y: tt.negative(x > y),
@@ -165,6 +233,8 @@ ERRORS: dict[str, Op] = {
     "the max of nothing": lambda x, y: tt.reduce_max(x[:0], axis=0),
     "a split that does not divide": lambda x, y: tt.split(x, 2)[0],
     "an index beyond one_hot's n": lambda x, y: tt.one_hot(x.astype(tt.int64), 1),
+    "k beyond the axis": lambda x, y: tt.top_k(x, 5),
+    "matrices not square": lambda x, y: tt.linalg.inv(x),
 }
 
 

@@ -92,6 +92,12 @@ def _calls(r: random.Random) -> list[str]:
         f"tt.pad(a, ({r.randint(0, 2)}, {r.randint(0, 2)}))", "tt.pad(a, ((1, 0), (0, 2)))", f"tt.tril(a, {k})", "tt.triu(a)",
         "tt.one_hot(tt.cast(a, tt.int64), 3)", "tt.one_hot(a, 2, tt.int8)", "tt.zeros_like(a)", "tt.full_like(a, 1, tt.int32)",
         "tt.ones_like(a)", "tt.linspace(0.0, 1.0, 4)", "tt.random.permutation(3, rng=0)", "tt.random.integers(0, 3, (2, 1), rng=0)",
+        # sorting and linear algebra (tt.ones: no singular matrices for det, eigh, svd, qr, norm)
+        f"tt.sort(a, axis={k})", f"tt.argsort(a, {k}, descending=True)", f"tt.top_k(a, {r.randint(0, 3)})[0]", f"tt.top_k(a, 1, axis={k})[1]",
+        "tt.linalg.det(a)", "tt.linalg.eigh(a)[0]", "tt.linalg.eigh(a)[1]", "tt.linalg.svd(a)[0]", "tt.linalg.svd(a, full_matrices=True)[2]",
+        "tt.linalg.qr(a)[1]", f"tt.linalg.norm(a, axis={k})", "tt.linalg.norm(a)", "tt.linalg.svd(a @ b)[1]",
+        'tt.einsum("ij,jk->ik", a, b)', 'tt.einsum("...i,...i", a, b)', 'tt.einsum("i...->...i", a)', 'tt.einsum("ij->ji", a)',
+        'tt.einsum("ii->i", a)', 'tt.einsum("ijk,ik", a, b)', 'tt.einsum("ij,kj", a, b)',
     ]
 
 

@@ -10,6 +10,7 @@ import sys
 import numpy as np
 import pytest
 
+import typedtensor as tt
 from tests.support import PROJECT
 
 EXAMPLES = PROJECT / "examples"
@@ -94,3 +95,22 @@ def test_the_out_of_core_example_reduces_a_lazily_made_array_chunk_by_chunk() ->
     spec.loader.exec_module(example)
     means = example.lazy_values(0.15, 3).compute().mean(axis=0, dtype=np.float64)  # the same values, by numpy
     np.testing.assert_allclose([float(value) for value in found.groups()], [means.min(), means.max(), means[0]], atol=1.5e-6)
+def test_pca_finds_the_components_scikit_learn_finds() -> None:
+    """The example's projection equals scikit-learn's PCA (an SVD, written independently) up to
+    each component's sign, and it prints the variance those components explain."""
+    decomposition = pytest.importorskip("sklearn.decomposition", reason="scikit-learn is not installed: the PCA example's test skips")
+    from sklearn.datasets import load_digits
+
+    spec = importlib.util.spec_from_file_location("pca_example", EXAMPLES / "pca.py")
+    assert spec is not None and spec.loader is not None
+    example = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(example)
+    images, _ = load_digits(return_X_y=True)
+    projected, variances = example.pca(tt.tensor(images, dtype=tt.float64))
+    reference = decomposition.PCA(2).fit(images)
+    expected = reference.transform(images)
+    signs = np.sign((projected.numpy() * expected).sum(axis=0))
+    np.testing.assert_allclose(projected.numpy() * signs, expected, rtol=1e-7, atol=1e-7)
+    np.testing.assert_allclose(variances.numpy(), reference.explained_variance_, rtol=1e-9)
+    ratio = reference.explained_variance_ratio_.sum()
+    assert f"variance explained by 2 components: {ratio:.1%}" in _run("pca.py")

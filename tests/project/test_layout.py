@@ -108,7 +108,7 @@ LAYERS = (
      "typedtensor._generated.type_vars", "typedtensor._generated.reduction_axes"),
     ("typedtensor._ops", "typedtensor._reducer"),
     ("typedtensor._tensor",),
-    ("typedtensor._",  "typedtensor.random"),  # the public faces and the runtime checks
+    ("typedtensor._",  "typedtensor.random", "typedtensor.linalg"),  # the public faces and the runtime checks
     ("typedtensor",),
 )
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 from types import ModuleType
 
 import typedtensor as tt
+import typedtensor.linalg
 import typedtensor.random
 
 PUBLIC_NAMES = frozenset("""
@@ -19,6 +20,8 @@ PUBLIC_NAMES = frozenset("""
     equal not_equal less less_equal greater greater_equal logical_and logical_or where cast
     matmul reshape transpose expand_dims squeeze broadcast_to concat stack tile
     shapechecked check install_import_hook ImportHook
+    sort argsort top_k
+    einsum
     TypedTensorError ShapeError TensorShapeError AxisError SelectionError BroadcastError MatmulError ReshapeError
     TensorIndexError TensorDTypeError AnnotationError
     bool_ int8 int16 int32 int64 uint8 uint16 uint32 uint64 float16 float32 float64 complex64 complex128
@@ -35,3 +38,8 @@ def test_the_public_names_are_exactly_these() -> None:
 
 def test_the_random_module_is_exported() -> None:
     assert tt.random is typedtensor.random
+
+
+def test_the_linalg_module_is_exported_with_its_functions() -> None:
+    assert tt.linalg is typedtensor.linalg
+    assert sorted(typedtensor.linalg.__all__) == ["cholesky", "det", "eigh", "inv", "norm", "qr", "solve", "svd"]

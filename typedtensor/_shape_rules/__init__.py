@@ -60,6 +60,7 @@ from .dtypes import (
     promote_scalar as promote_scalar,
     result_dtype as result_dtype,
 )
+from .einsum import EinsumProblem as EinsumProblem, einsum_shape as einsum_shape
 from .elementwise import (
     BINARY_METHODS as BINARY_METHODS,
     BINARY_RULES as BINARY_RULES,
@@ -96,6 +97,18 @@ from .indexing import (
     slice_dim as slice_dim,
 )
 from .joins import concat_shape as concat_shape, stack_shape as stack_shape
+from .linalg import (
+    SQUARE_OPS as SQUARE_OPS,
+    MayNotBeSquare as MayNotBeSquare,
+    NotAMatrix as NotAMatrix,
+    NotSquare as NotSquare,
+    SolveMismatch as SolveMismatch,
+    linalg_dtype as linalg_dtype,
+    qr_shapes as qr_shapes,
+    solve_shape as solve_shape,
+    square_shapes as square_shapes,
+    svd_shapes as svd_shapes,
+)
 from .matmul import BatchDimsDiffer as BatchDimsDiffer, Flag as Flag, InnerDimsDiffer as InnerDimsDiffer, matmul_shape as matmul_shape
 from .rearranging import (
     AxisArg as AxisArg,
@@ -137,3 +150,4 @@ from .reshaping import (
     squeeze_shape as squeeze_shape,
     tile_shape as tile_shape,
 )
+from .sorting import KBeyondAxis as KBeyondAxis, sort_shape as sort_shape, top_k_shape as top_k_shape
