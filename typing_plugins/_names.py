@@ -46,4 +46,5 @@ SHAPING: Final = {
 }
 AXIS_OPS: Final = _defined_in("typedtensor._axis_ops", ["argmax", "argmin", "softmax", "log_softmax", "logsumexp", "take", "take_along_axis"])
 CREATION: Final = _defined_in("typedtensor._creation", ["zeros", "ones", "full", "arange", "eye", "tensor"])
+LAYERS: Final = _defined_in("typedtensor._layers", ["conv2d", "max_pool2d", "avg_pool2d", "layer_norm"])
 RANDOM: Final = _defined_in("typedtensor.random", ["normal", "uniform"])

@@ -16,7 +16,7 @@ from mypy.nodes import Decorator, FuncDef, OverloadedFuncDef, TypeInfo
 from mypy.plugin import AnalyzeTypeContext, Plugin, ReportConfigContext
 from mypy.types import Type
 
-from typing_plugins import _axis_ops, _creation, _dim_expressions, _elementwise, _indexing, _linalg, _reductions, _shape_ints, _shaping
+from typing_plugins import _axis_ops, _creation, _dim_expressions, _elementwise, _indexing, _layers, _linalg, _reductions, _shape_ints, _shaping
 from typing_plugins._calls import CallContext, FunctionHook, FunctionSignatureHook, MethodHook, MethodSignatureHook
 from typing_plugins._names import TENSOR
 from typing_plugins._precision import precision_checked
@@ -34,6 +34,7 @@ FUNCTION_HOOKS: Final[dict[str, FunctionHook]] = {
     **_shaping.FUNCTION_HOOKS,
     **_axis_ops.FUNCTION_HOOKS,
     **_creation.FUNCTION_HOOKS,
+    **_layers.FUNCTION_HOOKS,
 }
 #: Methods and operators of ``Tensor`` by name.
 METHOD_HOOKS: Final[dict[str, MethodHook]] = {

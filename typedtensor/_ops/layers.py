@@ -1,0 +1,163 @@
+"""The layers on arrays: ``conv2d``, ``max_pool2d``, ``avg_pool2d`` over ``[N, C, H, W]``, and ``layer_norm``.
+
+Each call is checked with the shared rules (cached by shape) before the library computes: ranks,
+channels, windows larger than the input, float dtypes. numpy's ``conv2d`` is one ``tensordot`` of
+a strided window view with the kernel (im2col without writing the columns by hand); its pools
+take the elementwise maximum (or sum) of the ``KH * KW`` strided slices, one whole-array operation
+per window offset. torch and jax run their own convolution and pooling; other libraries have no
+window operation in the array API, and are refused with a ``TypeError``.
+"""
+
+from __future__ import annotations
+
+import functools
+import sys
+from typing import Any, Final
+
+import numpy as np
+from numpy.lib.stride_tricks import sliding_window_view
+
+from typedtensor._arguments import int_argument, is_int
+from typedtensor._dtypes import numpy_dtype_like
+from typedtensor._ops.backends import backend_of
+from typedtensor._ops.common import Array, as_array, copy_of, fail, namespace, promoted
+from typedtensor._shape_rules import INT_DIMS, Problem, Shape, axis_problem
+from typedtensor._shape_rules.layers import conv2d_shape, layer_dtype, pool2d_shape
+
+_CACHE_SIZE: Final = 1024
+#: The libraries with a convolution and pooling of their own.
+_WINDOWED: Final = ("numpy", "torch", "jax")
+
+Pair = tuple[int, int]
+
+
+def conv2d(x: Array, w: Array, stride: object, padding: object) -> Array:
+    """The cross-correlation of ``x`` ``[N, C, H, W]`` with the kernels ``w`` ``[O, C, KH, KW]``."""
+    strides, paddings = pair_argument("conv2d", "stride", stride, 1), pair_argument("conv2d", "padding", padding, 0)
+    problem = _conv2d_problem(x.shape, w.shape, strides, paddings, _dtype_name(x), _dtype_name(w))
+    if problem is not None:
+        fail(problem, "conv2d", [x, w])
+    library = _library("conv2d", x, w)
+    x, w = promoted((x, w))
+    if library == "numpy":
+        return _numpy_conv2d(x, w, strides, paddings)
+    if library == "torch":
+        return as_array(sys.modules["torch"].nn.functional.conv2d(x, w, stride=strides, padding=paddings))
+    lax = sys.modules["jax"].lax
+    return as_array(lax.conv_general_dilated(x, w, strides, [(paddings[0],) * 2, (paddings[1],) * 2]))
+
+
+def max_pool2d(x: Array, size: object, stride: object) -> Array:
+    """The largest element of each ``size`` window of ``x`` ``[N, C, H, W]``, moved by ``stride`` (``size`` if None)."""
+    window, strides = _pool_arguments("max_pool2d", x, size, stride)
+    library = _library("max_pool2d", x)
+    if library == "numpy":
+        return _numpy_pool(np.maximum, x, window, strides)
+    if library == "torch":
+        return as_array(sys.modules["torch"].nn.functional.max_pool2d(x, window, strides))
+    jax = sys.modules["jax"]
+    return as_array(jax.lax.reduce_window(x, -jax.numpy.inf, jax.lax.max, (1, 1, *window), (1, 1, *strides), "VALID"))
+
+
+def avg_pool2d(x: Array, size: object, stride: object) -> Array:
+    """The mean of each ``size`` window of ``x`` ``[N, C, H, W]``, moved by ``stride`` (``size`` if None)."""
+    window, strides = _pool_arguments("avg_pool2d", x, size, stride)
+    library = _library("avg_pool2d", x)
+    if library == "numpy":
+        total = _numpy_pool(np.add, x, window, strides)
+        total /= window[0] * window[1]  # a Python int: the float dtype stays
+        return total
+    if library == "torch":
+        return as_array(sys.modules["torch"].nn.functional.avg_pool2d(x, window, strides))
+    jax = sys.modules["jax"]
+    total = jax.lax.reduce_window(x, jax.numpy.zeros((), x.dtype), jax.lax.add, (1, 1, *window), (1, 1, *strides), "VALID")
+    return as_array(total / (window[0] * window[1]))
+
+
+def layer_norm(x: Array, axis: object, eps: object) -> Array:
+    """``(x - mean) / sqrt(var + eps)`` along one ``axis``: no weight or bias (multiply and add them)."""
+    index = int_argument("layer_norm", "axis", axis)
+    if not isinstance(eps, (int, float)) or isinstance(eps, bool) or not eps >= 0:
+        raise TypeError(f'"layer_norm": eps must be a float >= 0, got {type(eps).__name__} {eps!r}')
+    problem = _layer_norm_problem(x.shape, index, _dtype_name(x))
+    if problem is not None:
+        fail(problem, "layer_norm", [x])
+    if 0 in x.shape:
+        return copy_of(x)
+    xp = namespace(x)
+    centered = x - xp.mean(x, axis=index, keepdims=True)
+    variance = xp.mean(centered * centered, axis=index, keepdims=True)
+    return as_array(centered / xp.sqrt(variance + float(eps)))
+
+
+def pair_argument(op: str, name: str, value: object, least: int) -> Pair:
+    """A stride, padding or window size: an int for both spatial dims, or a pair (height, width), each at least ``least``."""
+    pair = (value, value) if is_int(value) else value
+    if isinstance(pair, (tuple, list)) and len(pair) == 2 and all(is_int(item) and item >= least for item in pair):
+        return int(pair[0]), int(pair[1])
+    raise TypeError(f'"{op}": {name} must be an int >= {least} or a pair of them (height, width), got {type(value).__name__} {value!r}')
+
+
+def _pool_arguments(op: str, x: Array, size: object, stride: object) -> tuple[Pair, Pair]:
+    """The window and the strides of a pool, after the rules accept the call."""
+    window = pair_argument(op, "size", size, 1)
+    strides = window if stride is None else pair_argument(op, "stride", stride, 1)
+    problem = _pool2d_problem(x.shape, window, strides, _dtype_name(x))
+    if problem is not None:
+        fail(problem, op, [x])
+    return window, strides
+
+
+def _dtype_name(array: Array) -> str:
+    return numpy_dtype_like(array.dtype).name
+
+
+def _library(op: str, *arrays: Array) -> str:
+    """The one library of ``arrays``, if it has a convolution and pooling; else a ``TypeError``."""
+    name = backend_of(arrays[0]).name
+    if any(backend_of(array).name != name for array in arrays[1:]) or name not in _WINDOWED:
+        libraries = " and ".join(sorted({backend_of(array).name for array in arrays}))
+        raise TypeError(f'"{op}" runs on numpy, torch or jax arrays (one library), got {libraries}: convert first (x.numpy())')
+    return name
+
+
+@functools.lru_cache(maxsize=_CACHE_SIZE)
+def _conv2d_problem(x: tuple[int, ...], w: tuple[int, ...], stride: Pair, padding: Pair, x_dtype: str, w_dtype: str) -> Problem | None:
+    shape = conv2d_shape(Shape[int, None](x), Shape[int, None](w), stride, padding, INT_DIMS)
+    dtype = layer_dtype(x_dtype, w_dtype)
+    return shape if isinstance(shape, Problem) else dtype if isinstance(dtype, Problem) else None
+
+
+@functools.lru_cache(maxsize=_CACHE_SIZE)
+def _pool2d_problem(x: tuple[int, ...], window: Pair, stride: Pair, dtype: str) -> Problem | None:
+    shape = pool2d_shape(Shape[int, None](x), window, stride, INT_DIMS)
+    refused = layer_dtype(dtype)
+    return shape if isinstance(shape, Problem) else refused if isinstance(refused, Problem) else None
+
+
+@functools.lru_cache(maxsize=_CACHE_SIZE)
+def _layer_norm_problem(x: tuple[int, ...], axis: int, dtype: str) -> Problem | None:
+    refused = layer_dtype(dtype)
+    return axis_problem(Shape[int, None](x), axis) or (refused if isinstance(refused, Problem) else None)
+
+
+def _numpy_conv2d(x: Array, w: Array, stride: Pair, padding: Pair) -> Array:
+    """One ``tensordot`` of the kernels with the strided windows of the padded input."""
+    if padding != (0, 0):
+        x = np.pad(x, ((0, 0), (0, 0), (padding[0],) * 2, (padding[1],) * 2))
+    windows = sliding_window_view(x, w.shape[2:], axis=(2, 3))[:, :, :: stride[0], :: stride[1]]  # [N, C, OH, OW, KH, KW]
+    product = np.tensordot(windows, w, axes=([1, 4, 5], [1, 2, 3]))  # [N, OH, OW, O]
+    return product.transpose(0, 3, 1, 2)
+
+
+def _numpy_pool(combine: Any, x: Array, window: Pair, stride: Pair) -> Array:
+    """``combine`` (``np.maximum``, ``np.add``) of the ``KH * KW`` strided slices, each a window offset."""
+    rows, columns = ((size - reach) // step + 1 for size, reach, step in zip(x.shape[2:], window, stride))
+    result: Array | None = None
+    for i in range(window[0]):
+        for j in range(window[1]):
+            part = x[:, :, i : i + stride[0] * (rows - 1) + 1 : stride[0], j : j + stride[1] * (columns - 1) + 1 : stride[1]]
+            result = part.copy() if result is None else combine(result, part, out=result)
+    assert result is not None  # a window has at least one offset
+    return result
+
