@@ -15,7 +15,8 @@ from typedtensor._generated.type_vars import FloatingT, N, Shape
 from typedtensor._ops import layers as _layers
 from typedtensor._tensor import Tensor, unwrap, wrap
 
-#: The input channels of a convolution, shared by its input and its kernels.
+#: The channels of a pool's input, kept. (Not shared by a convolution's input and kernels: a
+#: checker could not solve one TypeVar from ``C`` and an ``int`` that may be equal at run time.)
 Channels = TypeVar("Channels")
 #: The output channels of a convolution: its kernels' count.
 OutChannels = TypeVar("OutChannels")
@@ -24,7 +25,7 @@ Window = int | tuple[int, int]
 
 
 def conv2d(
-    x: Tensor[FloatingT, N, Channels, Any, Any], w: Tensor[FloatingT, OutChannels, Channels, Any, Any], stride: Window = 1, padding: Window = 0
+    x: Tensor[FloatingT, N, Any, Any, Any], w: Tensor[FloatingT, OutChannels, Any, Any, Any], stride: Window = 1, padding: Window = 0
 ) -> Tensor[FloatingT, N, OutChannels, Any, Any]:
     """The 2-D cross-correlation (a deep-learning convolution) of ``x`` ``[N, C, H, W]`` with the
     kernels ``w`` ``[O, C, KH, KW]``, zero-padded by ``padding`` on each side: ``[N, O, OH, OW]``,

@@ -85,6 +85,13 @@ def _calls(r: random.Random) -> list[str]:
         # TypeVar's size is refused without the plugin (static-checking.md): not drawn here
         "a[2:]", "a[::2]", "a[1::3]",
         "tt.reshape(a, (a.shape[0], -1)).reshape((-1,))", "tt.concat([a, b, a])", f"tt.tile(a, ({r.randint(1, 3)},))",
+        # the layers, on [N, C, H, W] made by adding leading dims; windows of 1, which fit every size
+        # (a window larger than a named dim is a claim the run checks, as a ``//`` is: not drawn)
+        f"tt.max_pool2d(tt.cast(a, tt.float32)[None, None], 1, {r.randint(1, 3)})",
+        f"tt.avg_pool2d(tt.cast(a, tt.float32)[None, None], (1, 1), ({r.randint(1, 2)}, 1))",
+        f"tt.conv2d(tt.cast(a, tt.float32)[None], tt.ones((2, 1, 1, 1)), stride={r.randint(1, 2)}, padding={r.randint(0, 1)})",
+        "tt.conv2d(tt.cast(a, tt.float32)[None], tt.cast(b, tt.float32)[None, :, :1, :1])",
+        f"tt.layer_norm(tt.cast(a, tt.float32), axis={k})",
     ]
 
 

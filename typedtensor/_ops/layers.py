@@ -34,13 +34,15 @@ Pair = tuple[int, int]
 def conv2d(x: Array, w: Array, stride: object, padding: object) -> Array:
     """The cross-correlation of ``x`` ``[N, C, H, W]`` with the kernels ``w`` ``[O, C, KH, KW]``."""
     strides, paddings = pair_argument("conv2d", "stride", stride, 1), pair_argument("conv2d", "padding", padding, 0)
-    problem = _conv2d_problem(x.shape, w.shape, strides, paddings, _dtype_name(x), _dtype_name(w))
-    if problem is not None:
-        fail(problem, "conv2d", [x, w])
+    shape = _conv2d_shape(x.shape, w.shape, strides, paddings, _dtype_name(x), _dtype_name(w))
+    if isinstance(shape, Problem):
+        fail(shape, "conv2d", [x, w])
     library = _library("conv2d", x, w)
     x, w = promoted((x, w))
     if library == "numpy":
         return _numpy_conv2d(x, w, strides, paddings)
+    if 0 in x.shape or 0 in w.shape:
+        return _zeros(x, shape)  # torch refuses an empty kernel or batch
     if library == "torch":
         return as_array(sys.modules["torch"].nn.functional.conv2d(x, w, stride=strides, padding=paddings))
     lax = sys.modules["jax"].lax
@@ -49,10 +51,12 @@ def conv2d(x: Array, w: Array, stride: object, padding: object) -> Array:
 
 def max_pool2d(x: Array, size: object, stride: object) -> Array:
     """The largest element of each ``size`` window of ``x`` ``[N, C, H, W]``, moved by ``stride`` (``size`` if None)."""
-    window, strides = _pool_arguments("max_pool2d", x, size, stride)
+    window, strides, shape = _pool_arguments("max_pool2d", x, size, stride)
     library = _library("max_pool2d", x)
     if library == "numpy":
         return _numpy_pool(np.maximum, x, window, strides)
+    if 0 in x.shape:
+        return _zeros(x, shape)
     if library == "torch":
         return as_array(sys.modules["torch"].nn.functional.max_pool2d(x, window, strides))
     jax = sys.modules["jax"]
@@ -61,12 +65,14 @@ def max_pool2d(x: Array, size: object, stride: object) -> Array:
 
 def avg_pool2d(x: Array, size: object, stride: object) -> Array:
     """The mean of each ``size`` window of ``x`` ``[N, C, H, W]``, moved by ``stride`` (``size`` if None)."""
-    window, strides = _pool_arguments("avg_pool2d", x, size, stride)
+    window, strides, shape = _pool_arguments("avg_pool2d", x, size, stride)
     library = _library("avg_pool2d", x)
     if library == "numpy":
         total = _numpy_pool(np.add, x, window, strides)
         total /= window[0] * window[1]  # a Python int: the float dtype stays
         return total
+    if 0 in x.shape:
+        return _zeros(x, shape)
     if library == "torch":
         return as_array(sys.modules["torch"].nn.functional.avg_pool2d(x, window, strides))
     jax = sys.modules["jax"]
@@ -98,14 +104,20 @@ def pair_argument(op: str, name: str, value: object, least: int) -> Pair:
     raise TypeError(f'"{op}": {name} must be an int >= {least} or a pair of them (height, width), got {type(value).__name__} {value!r}')
 
 
-def _pool_arguments(op: str, x: Array, size: object, stride: object) -> tuple[Pair, Pair]:
-    """The window and the strides of a pool, after the rules accept the call."""
+def _pool_arguments(op: str, x: Array, size: object, stride: object) -> tuple[Pair, Pair, tuple[int, ...]]:
+    """The window and the strides of a pool, and its result's shape, after the rules accept the call."""
     window = pair_argument(op, "size", size, 1)
     strides = window if stride is None else pair_argument(op, "stride", stride, 1)
-    problem = _pool2d_problem(x.shape, window, strides, _dtype_name(x))
-    if problem is not None:
-        fail(problem, op, [x])
-    return window, strides
+    shape = _pool2d_shape(x.shape, window, strides, _dtype_name(x))
+    if isinstance(shape, Problem):
+        fail(shape, op, [x])
+    return window, strides, shape
+
+
+def _zeros(x: Array, shape: tuple[int, ...]) -> Array:
+    """An empty result (or one of empty sums, zeros) on ``x``'s library, for shapes its own op refuses."""
+    backend = backend_of(x)
+    return as_array(backend.xp.zeros(shape, dtype=x.dtype, device=backend.device(x)))
 
 
 def _dtype_name(array: Array) -> str:
@@ -122,17 +134,22 @@ def _library(op: str, *arrays: Array) -> str:
 
 
 @functools.lru_cache(maxsize=_CACHE_SIZE)
-def _conv2d_problem(x: tuple[int, ...], w: tuple[int, ...], stride: Pair, padding: Pair, x_dtype: str, w_dtype: str) -> Problem | None:
-    shape = conv2d_shape(Shape[int, None](x), Shape[int, None](w), stride, padding, INT_DIMS)
-    dtype = layer_dtype(x_dtype, w_dtype)
-    return shape if isinstance(shape, Problem) else dtype if isinstance(dtype, Problem) else None
+def _conv2d_shape(x: tuple[int, ...], w: tuple[int, ...], stride: Pair, padding: Pair, x_dtype: str, w_dtype: str) -> tuple[int, ...] | Problem:
+    return _checked(conv2d_shape(Shape[int, None](x), Shape[int, None](w), stride, padding, INT_DIMS), layer_dtype(x_dtype, w_dtype))
 
 
 @functools.lru_cache(maxsize=_CACHE_SIZE)
-def _pool2d_problem(x: tuple[int, ...], window: Pair, stride: Pair, dtype: str) -> Problem | None:
-    shape = pool2d_shape(Shape[int, None](x), window, stride, INT_DIMS)
-    refused = layer_dtype(dtype)
-    return shape if isinstance(shape, Problem) else refused if isinstance(refused, Problem) else None
+def _pool2d_shape(x: tuple[int, ...], window: Pair, stride: Pair, dtype: str) -> tuple[int, ...] | Problem:
+    return _checked(pool2d_shape(Shape[int, None](x), window, stride, INT_DIMS), layer_dtype(dtype))
+
+
+def _checked(shape: Shape[int, None] | Problem, dtype: str | Problem) -> tuple[int, ...] | Problem:
+    """The result's shape, or the problem of the call: its shape's first, then its dtype's."""
+    if isinstance(shape, Problem):
+        return shape
+    if isinstance(dtype, Problem):
+        return dtype
+    return tuple(dim for dim in shape.prefix if isinstance(dim, int))
 
 
 @functools.lru_cache(maxsize=_CACHE_SIZE)
