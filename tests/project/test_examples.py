@@ -62,3 +62,14 @@ def test_the_torch_mlp_learns_the_digits_by_autograd() -> None:
     losses = [float(loss) for loss in re.findall(r"loss (\d+\.\d+)", output)]
     assert len(losses) == 5 and losses == sorted(losses, reverse=True), output
     assert _test_accuracy(output) > 95
+
+
+def test_the_cnn_runs_on_the_digits_and_its_readout_learns() -> None:
+    """conv2d, relu, max_pool2d, a flatten and a matmul on the 8x8 digits: finite logits of the
+    batch's shape, a falling loss, and a readout that generalises."""
+    output = _run("cnn.py")
+    assert "features (1400, 128) float32, finite True" in output
+    assert "logits (397, 10) float32, finite True" in output
+    losses = [float(loss) for loss in re.findall(r"loss (\d+\.\d+)", output)]
+    assert len(losses) == 5 and losses == sorted(losses, reverse=True), output
+    assert _test_accuracy(output) > 85

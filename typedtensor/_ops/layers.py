@@ -1,8 +1,8 @@
 """The layers on arrays: ``conv2d``, ``max_pool2d``, ``avg_pool2d`` over ``[N, C, H, W]``, and ``layer_norm``.
 
 Each call is checked with the shared rules (cached by shape) before the library computes: ranks,
-channels, windows larger than the input, float dtypes. numpy's ``conv2d`` is one ``tensordot`` of
-a strided window view with the kernel (im2col without writing the columns by hand); its pools
+channels, windows larger than the input, float dtypes. numpy's ``conv2d`` is im2col from a
+strided window view: one copy of the windows, one matmul with the kernels; its pools
 take the elementwise maximum (or sum) of the ``KH * KW`` strided slices, one whole-array operation
 per window offset. torch and jax run their own convolution and pooling; other libraries have no
 window operation in the array API, and are refused with a ``TypeError``.
@@ -159,12 +159,16 @@ def _layer_norm_problem(x: tuple[int, ...], axis: int, dtype: str) -> Problem | 
 
 
 def _numpy_conv2d(x: Array, w: Array, stride: Pair, padding: Pair) -> Array:
-    """One ``tensordot`` of the kernels with the strided windows of the padded input."""
+    """im2col from a strided window view: the windows copied once as columns ``[N, C*KH*KW, OH*OW]``
+    (in the view's own order, the output positions innermost: the quickest copy), then one matmul
+    of the kernels ``[O, C*KH*KW]`` with each image's columns, which is ``[N, O, OH, OW]`` as it comes."""
     if padding != (0, 0):
         x = np.pad(x, ((0, 0), (0, 0), (padding[0],) * 2, (padding[1],) * 2))
     windows = sliding_window_view(x, w.shape[2:], axis=(2, 3))[:, :, :: stride[0], :: stride[1]]  # [N, C, OH, OW, KH, KW]
-    product = np.tensordot(windows, w, axes=([1, 4, 5], [1, 2, 3]))  # [N, OH, OW, O]
-    return product.transpose(0, 3, 1, 2)
+    batch, channels, rows, columns, kh, kw = windows.shape
+    patches = np.ascontiguousarray(windows.transpose(0, 1, 4, 5, 2, 3)).reshape(batch, channels * kh * kw, rows * columns)
+    product: Array = np.matmul(w.reshape(w.shape[0], channels * kh * kw), patches)  # [N, O, OH*OW]
+    return product.reshape(batch, w.shape[0], rows, columns)
 
 
 def _numpy_pool(combine: Any, x: Array, window: Pair, stride: Pair) -> Array:
