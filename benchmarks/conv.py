@@ -9,9 +9,11 @@ offset). torch runs ``torch.nn.functional`` on the same values (where installed)
 Each case checks that the three agree, then times them interleaved in this one process (the
 contenders alternate inside every repeat) and prints the medians' ratios: typedtensor's time over
 the reference's (below 1: typedtensor is faster). The load average is printed first: the machine
-may be shared.
+may be shared. BLAS and torch run on ``--threads`` threads (1 by default: on a shared machine
+a multithreaded BLAS waiting for busy cores made the median 100x the minimum); numpy's BLAS is
+limited through threadpoolctl where it is installed (scikit-learn brings it).
 
-    python benchmarks/conv.py [--quick]
+    python benchmarks/conv.py [--quick] [--threads N]
 """
 
 from __future__ import annotations
@@ -117,10 +119,23 @@ def pool_case(torch: Any, kind: str, shape: tuple[int, ...], size: int, stride: 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="fewer repeats (a smoke run)")
+    parser.add_argument("--threads", type=int, default=1, help="BLAS and torch threads (default 1)")
     arguments = parser.parse_args()
-    repeats = 5 if arguments.quick else 21
     torch = _torch()
-    print(f"load average {' '.join(f'{load:.2f}' for load in os.getloadavg())}; numpy {np.__version__}; "
+    if torch is not None:
+        torch.set_num_threads(arguments.threads)
+    try:
+        from threadpoolctl import threadpool_limits  # type: ignore[import-untyped]  # it ships no types
+    except ImportError:
+        blas = "BLAS threads as numpy's default (threadpoolctl is not installed)"
+        run(torch, 5 if arguments.quick else 21, blas)
+    else:
+        with threadpool_limits(limits=arguments.threads, user_api="blas"):
+            run(torch, 5 if arguments.quick else 21, f"BLAS on {arguments.threads} thread(s)")
+
+
+def run(torch: Any, repeats: int, blas: str) -> None:
+    print(f"load average {' '.join(f'{load:.2f}' for load in os.getloadavg())}; numpy {np.__version__}, {blas}; "
           f"torch {torch.__version__ if torch is not None else 'not installed'} ({torch.get_num_threads() if torch is not None else 0} threads)")
     cases: dict[str, dict[str, Call]] = {
         "conv2d [1400,1,8,8] * [8,1,3,3] pad 1 (the digits)": conv_case(torch, (1400, 1, 8, 8), (8, 1, 3, 3), 1, 1),
