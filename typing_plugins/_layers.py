@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from typing import Final
 
 from mypy.nodes import ArgKind
+from mypy.subtypes import is_same_type
 from mypy.types import AnyType, Instance, NoneType, TupleType, Type, TypeOfAny, UnpackType, get_proper_type
 
 from typing_plugins._arguments import single_axis_argument
@@ -73,11 +74,18 @@ def _result(ctx: CallContext, op: str, shape: MypyShape | shape_rules.Problem, o
     if isinstance(dtype_rule, shape_rules.Problem):
         report(ctx, dtype_rule, op, operands)
         return unknown_tensor(ctx.api, AnyType(TypeOfAny.from_error))
-    dtype = dtype_type(ctx.api, dtype_rule) if dtype_rule is not None and len(known) == len(names) else AnyType(TypeOfAny.special_form)
+    dtype = dtype_type(ctx.api, dtype_rule) if dtype_rule is not None and len(known) == len(names) else _shared_dtype(operands)
     if isinstance(shape, shape_rules.Problem):
         report(ctx, shape, op, operands)
         return unknown_tensor(ctx.api, dtype)  # one bug, one error
     return new_tensor(ctx.api, dtype, shape)
+
+
+def _shared_dtype(operands: Sequence[TensorType]) -> Type:
+    """The operands' one dtype that is no dtype's name (a TypeVar ``FloatingT``), kept as the
+    layers keep a float dtype; ``Any`` if they differ (two TypeVars may promote to anything)."""
+    first = operands[0].dtype
+    return first if all(is_same_type(tensor.dtype, first) for tensor in operands[1:]) else AnyType(TypeOfAny.special_form)
 
 
 def _tensor(ctx: CallContext, formal: str) -> TensorType:

@@ -105,8 +105,10 @@ def test_errors_name_the_operands_before_numpy_runs() -> None:
             tt.conv2d(x, tt.zeros((5, 3, 3, 3)), stride=bad)  # type: ignore[arg-type]
     with pytest.raises(TypeError, match=r'"conv2d": padding must be an int >= 0'):
         tt.conv2d(x, tt.zeros((5, 3, 3, 3)), padding=-1)
-    with pytest.raises(TypeError, match=r'"layer_norm": eps must be a float >= 0'):
-        tt.layer_norm(x, eps=-1.0)
+    for bad_eps in (-1.0, float("nan"), "0.1", True):
+        with pytest.raises(TypeError, match=r'"layer_norm": eps must be a float >= 0'):
+            tt.layer_norm(x, eps=bad_eps)  # type: ignore[arg-type]
+    assert tt.layer_norm(x, eps=np.float32(1e-3)).dtype is tt.float32  # a numpy scalar works as a float
 
 
 def test_dask_is_refused_with_a_fix() -> None:

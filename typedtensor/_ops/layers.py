@@ -83,7 +83,7 @@ def avg_pool2d(x: Array, size: object, stride: object) -> Array:
 def layer_norm(x: Array, axis: object, eps: object) -> Array:
     """``(x - mean) / sqrt(var + eps)`` along one ``axis``: no weight or bias (multiply and add them)."""
     index = int_argument("layer_norm", "axis", axis)
-    if not isinstance(eps, (int, float)) or isinstance(eps, bool) or not eps >= 0:
+    if not isinstance(eps, (int, float, np.integer, np.floating)) or isinstance(eps, bool) or not eps >= 0:
         raise TypeError(f'"layer_norm": eps must be a float >= 0, got {type(eps).__name__} {eps!r}')
     problem = _layer_norm_problem(x.shape, index, _dtype_name(x))
     if problem is not None:

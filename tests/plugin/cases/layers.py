@@ -8,6 +8,7 @@ from typedtensor import Add, Dim, Mul, Sub, Tensor, float32, float64, int32
 
 N = TypeVar("N")
 H = TypeVar("H")
+FT = TypeVar("FT", bound=tt.floating)
 
 STRIDE: Final = 2
 
@@ -45,6 +46,13 @@ def named(x: Tensor[float32, Batch, Channels, H, Mul[L[2], N]], w: Tensor[float3
     assert_type(tt.max_pool2d(x, 2), Tensor[float32, Batch, Channels, Any, N])
     assert_type(tt.avg_pool2d(x, (1, 2), stride=(1, 2)), Tensor[float32, Batch, Channels, H, N])
     assert_type(tt.layer_norm(x, axis=-2), Tensor[float32, Batch, Channels, H, Mul[L[2], N]])
+
+
+def generic_dtype(x: Tensor[FT, L[2], L[3], L[4], L[4]], w: Tensor[FT, L[5], L[3], L[3], L[3]], w32: Tensor[float32, L[5], L[3], L[3], L[3]]) -> None:
+    assert_type(tt.max_pool2d(x, 2), Tensor[FT, L[2], L[3], L[2], L[2]])
+    assert_type(tt.layer_norm(x), Tensor[FT, L[2], L[3], L[4], L[4]])
+    assert_type(tt.conv2d(x, w), Tensor[FT, L[2], L[5], L[2], L[2]])
+    assert_type(tt.conv2d(x, w32), Tensor[Any, L[2], L[5], L[2], L[2]])  # FT and float32 promote to float32 or float64
 
 
 def errors(
