@@ -76,7 +76,8 @@ def avg_pool2d(x: Array, size: object, stride: object) -> Array:
     if library == "torch":
         return as_array(sys.modules["torch"].nn.functional.avg_pool2d(x, window, strides))
     jax = sys.modules["jax"]
-    total = jax.lax.reduce_window(x, jax.numpy.zeros((), x.dtype), jax.lax.add, (1, 1, *window), (1, 1, *strides), "VALID")
+    # Python scalars as the initial values: jax differentiates a reduce_window only from constants it knows
+    total = jax.lax.reduce_window(x, 0.0, jax.lax.add, (1, 1, *window), (1, 1, *strides), "VALID")
     return as_array(total / (window[0] * window[1]))
 
 
