@@ -34,13 +34,13 @@ Pair = tuple[int, int]
 def conv2d(x: Array, w: Array, stride: object, padding: object) -> Array:
     """The cross-correlation of ``x`` ``[N, C, H, W]`` with the kernels ``w`` ``[O, C, KH, KW]``."""
     strides, paddings = pair_argument("conv2d", "stride", stride, 1), pair_argument("conv2d", "padding", padding, 0)
-    shape = _conv2d_shape(x.shape, w.shape, strides, paddings, _dtype_name(x), _dtype_name(w))
+    shape = _conv2d_shape(x.shape, w.shape, strides, paddings, _dtype(x), _dtype(w))
     if isinstance(shape, Problem):
         fail(shape, "conv2d", [x, w])
+    if type(x) is np.ndarray and type(w) is np.ndarray:
+        return _numpy_conv2d(x, w, strides, paddings)  # its matmul promotes the dtypes
     library = _library("conv2d", x, w)
     x, w = promoted((x, w))
-    if library == "numpy":
-        return _numpy_conv2d(x, w, strides, paddings)
     if 0 in x.shape or 0 in w.shape:
         return _zeros(x, shape)  # torch refuses an empty kernel or batch
     if library == "torch":
@@ -86,7 +86,7 @@ def layer_norm(x: Array, axis: object, eps: object) -> Array:
     index = int_argument("layer_norm", "axis", axis)
     if not isinstance(eps, (int, float, np.integer, np.floating)) or isinstance(eps, bool) or not eps >= 0:
         raise TypeError(f'"layer_norm": eps must be a float >= 0, got {type(eps).__name__} {eps!r}')
-    problem = _layer_norm_problem(x.shape, index, _dtype_name(x))
+    problem = _layer_norm_problem(x.shape, index, _dtype(x))
     if problem is not None:
         fail(problem, "layer_norm", [x])
     if 0 in x.shape:
@@ -99,6 +99,8 @@ def layer_norm(x: Array, axis: object, eps: object) -> Array:
 
 def pair_argument(op: str, name: str, value: object, least: int) -> Pair:
     """A stride, padding or window size: an int for both spatial dims, or a pair (height, width), each at least ``least``."""
+    if type(value) is int and value >= least:  # the common case, kept quick
+        return value, value
     pair = (value, value) if is_int(value) else value
     if isinstance(pair, (tuple, list)) and len(pair) == 2 and all(is_int(item) and item >= least for item in pair):
         return int(pair[0]), int(pair[1])
@@ -109,7 +111,7 @@ def _pool_arguments(op: str, x: Array, size: object, stride: object) -> tuple[Pa
     """The window and the strides of a pool, and its result's shape, after the rules accept the call."""
     window = pair_argument(op, "size", size, 1)
     strides = window if stride is None else pair_argument(op, "stride", stride, 1)
-    shape = _pool2d_shape(x.shape, window, strides, _dtype_name(x))
+    shape = _pool2d_shape(x.shape, window, strides, _dtype(x))
     if isinstance(shape, Problem):
         fail(shape, op, [x])
     return window, strides, shape
@@ -121,8 +123,10 @@ def _zeros(x: Array, shape: tuple[int, ...]) -> Array:
     return as_array(backend.xp.zeros(shape, dtype=x.dtype, device=backend.device(x)))
 
 
-def _dtype_name(array: Array) -> str:
-    return numpy_dtype_like(array.dtype).name
+def _dtype(array: Array) -> np.dtype[Any]:
+    """An array's dtype as numpy's, the cached rules' key (quicker than its name; another
+    library's dtype would be compared with numpy's in the cache)."""
+    return array.dtype if type(array) is np.ndarray else numpy_dtype_like(array.dtype)
 
 
 def _library(op: str, *arrays: Array) -> str:
@@ -135,13 +139,13 @@ def _library(op: str, *arrays: Array) -> str:
 
 
 @functools.lru_cache(maxsize=_CACHE_SIZE)
-def _conv2d_shape(x: tuple[int, ...], w: tuple[int, ...], stride: Pair, padding: Pair, x_dtype: str, w_dtype: str) -> tuple[int, ...] | Problem:
-    return _checked(conv2d_shape(Shape[int, None](x), Shape[int, None](w), stride, padding, INT_DIMS), layer_dtype(x_dtype, w_dtype))
+def _conv2d_shape(x: tuple[int, ...], w: tuple[int, ...], stride: Pair, padding: Pair, x_dtype: np.dtype[Any], w_dtype: np.dtype[Any]) -> tuple[int, ...] | Problem:
+    return _checked(conv2d_shape(Shape[int, None](x), Shape[int, None](w), stride, padding, INT_DIMS), layer_dtype(x_dtype.name, w_dtype.name))
 
 
 @functools.lru_cache(maxsize=_CACHE_SIZE)
-def _pool2d_shape(x: tuple[int, ...], window: Pair, stride: Pair, dtype: str) -> tuple[int, ...] | Problem:
-    return _checked(pool2d_shape(Shape[int, None](x), window, stride, INT_DIMS), layer_dtype(dtype))
+def _pool2d_shape(x: tuple[int, ...], window: Pair, stride: Pair, dtype: np.dtype[Any]) -> tuple[int, ...] | Problem:
+    return _checked(pool2d_shape(Shape[int, None](x), window, stride, INT_DIMS), layer_dtype(dtype.name))
 
 
 def _checked(shape: Shape[int, None] | Problem, dtype: str | Problem) -> tuple[int, ...] | Problem:
@@ -154,8 +158,8 @@ def _checked(shape: Shape[int, None] | Problem, dtype: str | Problem) -> tuple[i
 
 
 @functools.lru_cache(maxsize=_CACHE_SIZE)
-def _layer_norm_problem(x: tuple[int, ...], axis: int, dtype: str) -> Problem | None:
-    refused = layer_dtype(dtype)
+def _layer_norm_problem(x: tuple[int, ...], axis: int, dtype: np.dtype[Any]) -> Problem | None:
+    refused = layer_dtype(dtype.name)
     return axis_problem(Shape[int, None](x), axis) or (refused if isinstance(refused, Problem) else None)
 
 
