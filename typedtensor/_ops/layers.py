@@ -33,7 +33,7 @@ Pair = tuple[int, int]
 
 def conv2d(x: Array, w: Array, stride: object, padding: object) -> Array:
     """The cross-correlation of ``x`` ``[N, C, H, W]`` with the kernels ``w`` ``[O, C, KH, KW]``."""
-    strides, paddings = pair_argument("conv2d", "stride", stride, 1), pair_argument("conv2d", "padding", padding, 0)
+    strides, paddings = _pair_argument("conv2d", "stride", stride, 1), _pair_argument("conv2d", "padding", padding, 0)
     shape = _conv2d_shape(x.shape, w.shape, strides, paddings, _dtype(x), _dtype(w))
     if isinstance(shape, Problem):
         fail(shape, "conv2d", [x, w])
@@ -97,7 +97,7 @@ def layer_norm(x: Array, axis: object, eps: object) -> Array:
     return as_array(centered / xp.sqrt(variance + float(eps)))
 
 
-def pair_argument(op: str, name: str, value: object, least: int) -> Pair:
+def _pair_argument(op: str, name: str, value: object, least: int) -> Pair:
     """A stride, padding or window size: an int for both spatial dims, or a pair (height, width), each at least ``least``."""
     if type(value) is int and value >= least:  # the common case, kept quick
         return value, value
@@ -109,8 +109,8 @@ def pair_argument(op: str, name: str, value: object, least: int) -> Pair:
 
 def _pool_arguments(op: str, x: Array, size: object, stride: object) -> tuple[Pair, Pair, tuple[int, ...]]:
     """The window and the strides of a pool, and its result's shape, after the rules accept the call."""
-    window = pair_argument(op, "size", size, 1)
-    strides = window if stride is None else pair_argument(op, "stride", stride, 1)
+    window = _pair_argument(op, "size", size, 1)
+    strides = window if stride is None else _pair_argument(op, "stride", stride, 1)
     shape = _pool2d_shape(x.shape, window, strides, _dtype(x))
     if isinstance(shape, Problem):
         fail(shape, op, [x])
