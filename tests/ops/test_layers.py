@@ -100,7 +100,7 @@ def test_errors_name_the_operands_before_numpy_runs() -> None:
         tt.avg_pool2d(tt.zeros((1, 1, 4, 2)), (1, 3))
     with pytest.raises(tt.AxisError):
         tt.layer_norm(x, axis=4)
-    for bad in (0, (1, 0), (1, 2, 3), 1.5, True):
+    for bad in (0, (1, 0), (1, 2, 3), [1, 1], 1.5, True):
         with pytest.raises(TypeError, match=r'"conv2d": stride must be an int >= 1 or a pair'):
             tt.conv2d(x, tt.zeros((5, 3, 3, 3)), stride=bad)  # type: ignore[arg-type]
     with pytest.raises(TypeError, match=r'"conv2d": padding must be an int >= 0'):

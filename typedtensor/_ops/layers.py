@@ -98,11 +98,12 @@ def layer_norm(x: Array, axis: object, eps: object) -> Array:
 
 
 def _pair_argument(op: str, name: str, value: object, least: int) -> Pair:
-    """A stride, padding or window size: an int for both spatial dims, or a pair (height, width), each at least ``least``."""
+    """A stride, padding or window size: an int for both spatial dims, or a tuple of two (height, width),
+    each at least ``least`` (not a list, which the declared types refuse too)."""
     if type(value) is int and value >= least:  # the common case, kept quick
         return value, value
     pair = (value, value) if is_int(value) else value
-    if isinstance(pair, (tuple, list)) and len(pair) == 2 and all(is_int(item) and item >= least for item in pair):
+    if isinstance(pair, tuple) and len(pair) == 2 and all(is_int(item) and item >= least for item in pair):
         return int(pair[0]), int(pair[1])
     raise TypeError(f'"{op}": {name} must be an int >= {least} or a pair of them (height, width), got {type(value).__name__} {value!r}')
 
