@@ -118,6 +118,7 @@ from typedtensor._generated.reductions import (
     reduce_sum as reduce_sum,
 )
 from typedtensor._generated.shaping import expand_dims as expand_dims, squeeze as squeeze
+from typedtensor._layers import avg_pool2d as avg_pool2d, conv2d as conv2d, layer_norm as layer_norm, max_pool2d as max_pool2d
 from typedtensor._linalg import matmul as matmul
 from typedtensor._rearranging import (
     flatten as flatten,

@@ -46,6 +46,7 @@ SHAPING: Final = {
 }
 AXIS_OPS: Final = _defined_in("typedtensor._axis_ops", ["argmax", "argmin", "softmax", "log_softmax", "logsumexp", "take", "take_along_axis"])
 CREATION: Final = _defined_in("typedtensor._creation", ["zeros", "ones", "full", "arange", "eye", "tensor"])
+LAYERS: Final = _defined_in("typedtensor._layers", ["conv2d", "max_pool2d", "avg_pool2d", "layer_norm"])
 RANDOM: Final = _defined_in("typedtensor.random", ["normal", "uniform"])
 REARRANGING: Final = _defined_in("typedtensor._rearranging", ["swapaxes", "moveaxis", "flatten", "split", "pad", "tril", "triu", "one_hot"])
 CREATION_MORE: Final = _defined_in("typedtensor._creation", ["zeros_like", "ones_like", "full_like", "linspace"])

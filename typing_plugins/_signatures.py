@@ -41,7 +41,7 @@ from mypy.types import (
 )
 
 from typing_plugins._calls import note_failure, unknown_tensor
-from typing_plugins._names import AXIS_OPS, EINSUM, ELEMENTWISE, LINALG, MATMUL, REARRANGING, REDUCTIONS, SHAPING, SORTING, TENSOR
+from typing_plugins._names import AXIS_OPS, EINSUM, ELEMENTWISE, LAYERS, LINALG, MATMUL, REARRANGING, REDUCTIONS, SHAPING, SORTING, TENSOR
 from typing_plugins._rules import shape_rules
 
 SignatureContext: TypeAlias = FunctionSigContext | MethodSigContext
@@ -77,6 +77,7 @@ LOOSENED: Final[dict[str, Loosening]] = {
     **dict.fromkeys([AXIS_OPS["softmax"], AXIS_OPS["log_softmax"]], Loosening.SHAPES),
     **dict.fromkeys([REARRANGING[op] for op in ("swapaxes", "flatten", "one_hot")], Loosening.TENSORS),
     **dict.fromkeys([SORTING["top_k"], *LINALG.values(), EINSUM], Loosening.TENSORS),
+    **dict.fromkeys(LAYERS.values(), Loosening.TENSORS),
 }
 
 

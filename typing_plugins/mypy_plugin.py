@@ -23,6 +23,7 @@ from typing_plugins import (
     _einsum,
     _elementwise,
     _indexing,
+    _layers,
     _linalg,
     _rearranging,
     _reductions,
@@ -50,6 +51,7 @@ FUNCTION_HOOKS: Final[dict[str, FunctionHook]] = {
     **_rearranging.FUNCTION_HOOKS,
     **_sorting_linalg.FUNCTION_HOOKS,
     **_einsum.FUNCTION_HOOKS,
+    **_layers.FUNCTION_HOOKS,
 }
 #: Methods and operators of ``Tensor`` by name.
 METHOD_HOOKS: Final[dict[str, MethodHook]] = {

@@ -222,6 +222,27 @@ def test_einsum_conforms(library: Library, name: str, dtypes: tuple[type[tt.gene
         EINSUM[name](tt.Tensor(library.array(x)), tt.Tensor(library.array(y)))
 
 
+LAYERS: dict[str, Op] = {
+    "conv2d": lambda x, w: tt.conv2d(x, w, stride=(2, 1), padding=1),
+    "max_pool2d": lambda x, w: tt.max_pool2d(x, 2, 1),
+    "avg_pool2d": lambda x, w: tt.avg_pool2d(x, (2, 3)),
+    "layer_norm": lambda x, w: tt.layer_norm(x, axis=1),
+}
+#: The libraries with a convolution and pooling of their own; the others' arrays are refused.
+WINDOWED = ("numpy", "torch", "jax")
+
+
+@pytest.mark.parametrize("dtype", [tt.float32, tt.float64, tt.int32], ids=lambda dtype: dtype.__name__)
+@pytest.mark.parametrize("name", LAYERS)
+def test_layers_conform(library: Library, name: str, dtype: type[tt.generic]) -> None:
+    x, w = values(dtype, (2, 3, 5, 6), 12), values(dtype, (4, 3, 3, 2), 13)
+    if library.name in WINDOWED or name == "layer_norm" or dtype is tt.int32:  # an int32 is refused before the library runs
+        assert_conforms(library, LAYERS[name], x, w)
+        return
+    with pytest.raises(TypeError, match=f'^"{name}" runs on numpy, torch or jax arrays \\(one library\\), got {library.name}: '):
+        LAYERS[name](tt.Tensor(library.array(x)), tt.Tensor(library.array(w)))
+
+
 ERRORS: dict[str, Op] = {
     "shapes that do not broadcast": lambda x, y: x + y[:2],
     "a refused dtype": lambda x, y: tt.negative(x > y),

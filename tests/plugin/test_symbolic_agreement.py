@@ -98,6 +98,13 @@ def _calls(r: random.Random) -> list[str]:
         "tt.linalg.qr(a)[1]", f"tt.linalg.norm(a, axis={k})", "tt.linalg.norm(a)", "tt.linalg.svd(a @ b)[1]",
         'tt.einsum("ij,jk->ik", a, b)', 'tt.einsum("...i,...i", a, b)', 'tt.einsum("i...->...i", a)', 'tt.einsum("ij->ji", a)',
         'tt.einsum("ii->i", a)', 'tt.einsum("ijk,ik", a, b)', 'tt.einsum("ij,kj", a, b)',
+        # the layers, on [N, C, H, W] made by adding leading dims; windows of 1, which fit every size
+        # (a window larger than a named dim is a claim the run checks, as a ``//`` is: not drawn)
+        f"tt.max_pool2d(tt.cast(a, tt.float32)[None, None], 1, {r.randint(1, 3)})",
+        f"tt.avg_pool2d(tt.cast(a, tt.float32)[None, None], (1, 1), ({r.randint(1, 2)}, 1))",
+        f"tt.conv2d(tt.cast(a, tt.float32)[None], tt.ones((2, 1, 1, 1)), stride={r.randint(1, 2)}, padding={r.randint(0, 1)})",
+        "tt.conv2d(tt.cast(a, tt.float32)[None], tt.cast(b, tt.float32)[None, :, :1, :1])",
+        f"tt.layer_norm(tt.cast(a, tt.float32), axis={k})",
     ]
 
 

@@ -95,6 +95,8 @@ def test_the_out_of_core_example_reduces_a_lazily_made_array_chunk_by_chunk() ->
     spec.loader.exec_module(example)
     means = example.lazy_values(0.15, 3).compute().mean(axis=0, dtype=np.float64)  # the same values, by numpy
     np.testing.assert_allclose([float(value) for value in found.groups()], [means.min(), means.max(), means[0]], atol=1.5e-6)
+
+
 def test_pca_finds_the_components_scikit_learn_finds() -> None:
     """The example's projection equals scikit-learn's PCA (an SVD, written independently) up to
     each component's sign, and it prints the variance those components explain."""
@@ -114,3 +116,14 @@ def test_pca_finds_the_components_scikit_learn_finds() -> None:
     np.testing.assert_allclose(variances.numpy(), reference.explained_variance_, rtol=1e-9)
     ratio = reference.explained_variance_ratio_.sum()
     assert f"variance explained by 2 components: {ratio:.1%}" in _run("pca.py")
+
+
+def test_the_cnn_runs_on_the_digits_and_its_readout_learns() -> None:
+    """conv2d, relu, max_pool2d, a flatten and a matmul on the 8x8 digits: finite logits of the
+    batch's shape, a falling loss, and a readout that generalises."""
+    output = _run("cnn.py")
+    assert "features (1400, 128) float32, finite True" in output
+    assert "logits (397, 10) float32, finite True" in output
+    losses = [float(loss) for loss in re.findall(r"loss (\d+\.\d+)", output)]
+    assert len(losses) == 5 and losses == sorted(losses, reverse=True), output
+    assert _test_accuracy(output) > 85

@@ -19,6 +19,7 @@ PUBLIC_NAMES = frozenset("""
     add subtract multiply divide floor_divide power maximum minimum
     equal not_equal less less_equal greater greater_equal logical_and logical_or where cast
     matmul reshape transpose expand_dims squeeze broadcast_to concat stack tile
+    conv2d max_pool2d avg_pool2d layer_norm
     shapechecked check install_import_hook ImportHook
     sort argsort top_k
     einsum

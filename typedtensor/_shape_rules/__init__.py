@@ -97,6 +97,14 @@ from .indexing import (
     slice_dim as slice_dim,
 )
 from .joins import concat_shape as concat_shape, stack_shape as stack_shape
+from .layers import (
+    ChannelsDiffer as ChannelsDiffer,
+    RankNotFour as RankNotFour,
+    WindowTooLarge as WindowTooLarge,
+    conv2d_shape as conv2d_shape,
+    layer_dtype as layer_dtype,
+    pool2d_shape as pool2d_shape,
+)
 from .linalg import (
     SQUARE_OPS as SQUARE_OPS,
     MayNotBeSquare as MayNotBeSquare,
