@@ -113,6 +113,14 @@ from typedtensor._generated.reductions import (
     reduce_sum as reduce_sum,
 )
 from typedtensor._generated.shaping import expand_dims as expand_dims, squeeze as squeeze
+from typedtensor._generated.statistics import (
+    nanmax as nanmax,
+    nanmean as nanmean,
+    nanmin as nanmin,
+    nansum as nansum,
+    std as std,
+    var as var,
+)
 from typedtensor._linalg import matmul as matmul
 from typedtensor._shaping import (
     broadcast_to as broadcast_to,
@@ -122,6 +130,7 @@ from typedtensor._shaping import (
     tile as tile,
     transpose as transpose,
 )
+from typedtensor._statistics import cumprod as cumprod, cumsum as cumsum
 from typedtensor._tensor import Axis as Axis, Tensor as Tensor
 
 __version__ = "0.1.0"

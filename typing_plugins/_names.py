@@ -47,3 +47,7 @@ SHAPING: Final = {
 AXIS_OPS: Final = _defined_in("typedtensor._axis_ops", ["argmax", "argmin", "softmax", "log_softmax", "logsumexp", "take", "take_along_axis"])
 CREATION: Final = _defined_in("typedtensor._creation", ["zeros", "ones", "full", "arange", "eye", "tensor"])
 RANDOM: Final = _defined_in("typedtensor.random", ["normal", "uniform"])
+STATISTICS: Final = _defined_in("typedtensor._generated.statistics", shape_rules.STATISTIC_OPS)
+SCANS: Final = _defined_in("typedtensor._statistics", shape_rules.SCAN_OPS)
+#: The builtins that read a tensor's one element (``float(x)`` calls ``Tensor.__float__``), by op name.
+SCALAR_READS: Final = {name: f"builtins.{name}" for name in ("float", "int", "bool")}

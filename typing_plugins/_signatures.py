@@ -41,7 +41,7 @@ from mypy.types import (
 )
 
 from typing_plugins._calls import note_failure, unknown_tensor
-from typing_plugins._names import AXIS_OPS, ELEMENTWISE, MATMUL, REDUCTIONS, SHAPING, TENSOR
+from typing_plugins._names import AXIS_OPS, ELEMENTWISE, MATMUL, REDUCTIONS, SCANS, SHAPING, STATISTICS, TENSOR
 from typing_plugins._rules import shape_rules
 
 SignatureContext: TypeAlias = FunctionSigContext | MethodSigContext
@@ -75,6 +75,8 @@ LOOSENED: Final[dict[str, Loosening]] = {
     **dict.fromkeys(["__matmul__", *shape_rules.UNARY_METHODS, *shape_rules.BINARY_METHODS, *shape_rules.REFLECTED_METHODS], Loosening.TENSORS),
     **dict.fromkeys([*REDUCTIONS.values(), *shape_rules.REDUCTION_OPS], Loosening.REDUCTION),
     **dict.fromkeys([AXIS_OPS["softmax"], AXIS_OPS["log_softmax"]], Loosening.SHAPES),
+    **dict.fromkeys([*STATISTICS.values(), *shape_rules.DEVIATION_OPS], Loosening.REDUCTION),
+    **dict.fromkeys(SCANS.values(), Loosening.SHAPES),
 }
 
 

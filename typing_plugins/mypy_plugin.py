@@ -16,7 +16,7 @@ from mypy.nodes import Decorator, FuncDef, OverloadedFuncDef, TypeInfo
 from mypy.plugin import AnalyzeTypeContext, Plugin, ReportConfigContext
 from mypy.types import Type
 
-from typing_plugins import _axis_ops, _creation, _dim_expressions, _elementwise, _indexing, _linalg, _reductions, _shape_ints, _shaping
+from typing_plugins import _axis_ops, _creation, _dim_expressions, _elementwise, _indexing, _linalg, _reductions, _shape_ints, _shaping, _statistics
 from typing_plugins._calls import CallContext, FunctionHook, FunctionSignatureHook, MethodHook, MethodSignatureHook
 from typing_plugins._names import TENSOR
 from typing_plugins._precision import precision_checked
@@ -24,7 +24,7 @@ from typing_plugins._rules import SOURCES_DIGEST
 from typing_plugins._signatures import LOOSENED, signature_hook
 
 #: Bump whenever inference changes: mypy then drops cached results computed by an older plugin.
-PLUGIN_VERSION: Final = 12
+PLUGIN_VERSION: Final = 13
 
 #: Functions by the fullname mypy resolves the re-exported name to.
 FUNCTION_HOOKS: Final[dict[str, FunctionHook]] = {
@@ -34,6 +34,7 @@ FUNCTION_HOOKS: Final[dict[str, FunctionHook]] = {
     **_shaping.FUNCTION_HOOKS,
     **_axis_ops.FUNCTION_HOOKS,
     **_creation.FUNCTION_HOOKS,
+    **_statistics.FUNCTION_HOOKS,
 }
 #: Methods and operators of ``Tensor`` by name.
 METHOD_HOOKS: Final[dict[str, MethodHook]] = {
@@ -42,6 +43,7 @@ METHOD_HOOKS: Final[dict[str, MethodHook]] = {
     **_linalg.METHOD_HOOKS,
     **_shaping.METHOD_HOOKS,
     **_indexing.METHOD_HOOKS,
+    **_statistics.METHOD_HOOKS,
 }
 #: Methods of other classes by fullname, such as ``int.__eq__`` with a tensor argument.
 OTHER_METHOD_HOOKS: Final[dict[str, MethodHook]] = {**_elementwise.SCALAR_METHOD_HOOKS, **_elementwise.ARRAY_METHOD_HOOKS}
