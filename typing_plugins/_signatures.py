@@ -76,7 +76,7 @@ LOOSENED: Final[dict[str, Loosening]] = {
     **dict.fromkeys([*REDUCTIONS.values(), *shape_rules.REDUCTION_OPS], Loosening.REDUCTION),
     **dict.fromkeys([AXIS_OPS["softmax"], AXIS_OPS["log_softmax"]], Loosening.SHAPES),
     **dict.fromkeys([*STATISTICS.values(), *shape_rules.DEVIATION_OPS], Loosening.REDUCTION),
-    **dict.fromkeys(SCANS.values(), Loosening.SHAPES),
+    **dict.fromkeys(SCANS.values(), Loosening.TENSORS),
 }
 
 
