@@ -85,6 +85,10 @@ def _calls(r: random.Random) -> list[str]:
         # TypeVar's size is refused without the plugin (static-checking.md): not drawn here
         "a[2:]", "a[::2]", "a[1::3]",
         "tt.reshape(a, (a.shape[0], -1)).reshape((-1,))", "tt.concat([a, b, a])", f"tt.tile(a, ({r.randint(1, 3)},))",
+        # statistics, scans and updates (a bool value fits every dtype)
+        f"tt.var(a, axis={k})", f"a.std(axis=({k}, {k2}), keepdims=True, ddof=1)", f"tt.nansum(a, axis=[{k}])", f"tt.nanmax(a, {k})",
+        "tt.nanmean(a)", f"tt.cumsum(a, {k})", f"tt.cumprod(a, axis={k})",
+        "a.at[0].set(True)", "a.at[..., 1:].add(True)", "tt.cumsum(a @ b, -1)",
     ]
 
 

@@ -8,12 +8,14 @@ import warnings
 import numpy as np
 import pytest
 
+from tests.rules.test_rigid_dims import RIGID
 from typedtensor._shape_rules import (
     CATEGORIES,
     CONCRETE,
     INT_DIMS,
     SCAN_OPS,
     STATISTIC_OPS,
+    DimsMayDiffer,
     NotOneElement,
     Shape,
     ValueDoesNotFit,
@@ -63,6 +65,15 @@ def test_one_element_reads() -> None:
     assert one_element_problem(Shape[int, None]((UNKNOWN, 1)), INT_DIMS) is None
     assert one_element_problem(Shape[int, None]((1,), UNKNOWN, (1,)), INT_DIMS) is None
     assert one_element_problem(Shape[int, None]((), UNKNOWN, (2,)), INT_DIMS) == NotOneElement(2)
+
+
+def test_a_named_dim_reads_one_element_only_where_it_is_1() -> None:
+    problem = one_element_problem(Shape[str, str](("1", "B")), RIGID)
+    assert isinstance(problem, DimsMayDiffer) and problem.code == "tensor-dim"
+    assert problem.message("item", ["Tensor[float32, 1, B]"]) == (
+        'Cannot read the element of Tensor[float32, 1, B] for "item": B and 1 at axis 1 may differ: B is a named dim'
+    )
+    assert one_element_problem(Shape[str, str](("B", "3")), RIGID) == NotOneElement(3)  # a certain failure outranks
 
 
 def test_a_value_broadcasts_to_the_region_without_growing_it() -> None:

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import ClassVar
 
-from .core import D, Dims, Problem, Shape, V
+from .core import Clash, D, Dims, DimsMayDiffer, Problem, Shape, V
 from .reshaping import format_sizes
 
 
@@ -26,11 +26,17 @@ class NotOneElement(Problem):
         )
 
 
-def one_element_problem(shape: Shape[D, V], dims: Dims[D]) -> NotOneElement | None:
-    """Whether ``shape`` surely holds other than one element: a literal dim is not 1 (a named or
-    unknown dim may be 1, and so may a run)."""
-    sizes = [dims.size_of(dim) for dim in (*shape.prefix, *shape.suffix)]
-    return next((NotOneElement(size) for size in sizes if size is not None and size != 1), None)
+def one_element_problem(shape: Shape[D, V], dims: Dims[D]) -> NotOneElement | DimsMayDiffer | None:
+    """Whether ``shape`` may hold other than one element: surely where a literal dim is not 1; for
+    some sizes where a dim is named (rigid, SPEC 7: ``float(x)`` of ``[N]`` runs only for N = 1).
+    An unknown dim or a run says nothing."""
+    known = [*enumerate(shape.prefix), *((k - len(shape.suffix), dim) for k, dim in enumerate(shape.suffix))]
+    sizes = [dims.size_of(dim) for _, dim in known]
+    literal = next((NotOneElement(size) for size in sizes if size is not None and size != 1), None)
+    named = next(((k, name) for k, dim in known if (name := dims.name_of(dim)) is not None), None)
+    if literal is not None or named is None:
+        return literal  # a certain failure outranks a possible one
+    return DimsMayDiffer("read the element of", Clash((named[1], "1"), (named[1],)), named[0])
 
 
 @dataclass(frozen=True)

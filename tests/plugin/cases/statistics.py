@@ -51,15 +51,16 @@ def scans(x: Tensor[float32, L[3], Batch], i: Tensor[tt.int16, N], u: Tensor[tt.
 def element_reads(one: Tensor[float32, L[1], L[1]], s: Tensor[int64], n: Tensor[tt.bool_, N], b: Tensor[float32, Batch], x: Tensor[float32, L[3], Batch], c: Tensor[tt.complex64, L[1]]) -> None:
     assert_type(one.item(), float)
     assert_type(s.item(), int)
-    assert_type(n.item(), bool)  # N may be 1: no error
+    assert_type(n[0].item(), bool)
     assert_type(c.item(), complex)
-    assert_type(float(b), float)
+    assert_type(float(b.sum()), float)
     assert_type(int(s), int)
     assert_type(bool(one), bool)
     x.item()  # type: ignore[tensor-shape]
     float(x)  # type: ignore[tensor-shape]
     int(x[:, 0])  # type: ignore[tensor-shape]
-    assert_type(int(x[0]), int)  # Batch may be 1: no error
+    float(b)  # type: ignore[tensor-dim]  # runs only where Batch is 1
+    n.item()  # type: ignore[tensor-dim]
     bool(tt.zeros((0,)))  # type: ignore[tensor-shape]
 
 
