@@ -14,7 +14,8 @@ import numpy as np
 from typedtensor._dtypes import marker_of, numpy_dtype_like
 from typedtensor._ops.backends import backend_of, to_dtype
 from typedtensor._ops.common import Array, copy_of, fail
-from typedtensor._ops.indexing import getitem
+from typedtensor._ops.elementwise import binary
+from typedtensor._ops.indexing import BASIC, _whole, getitem
 from typedtensor._shape_rules import INT_DIMS, Shape, one_element_problem, promote, promote_scalar, update_dtype_problem, update_problem
 
 #: The Python scalar kinds an update's value may be, by type (a subclass is looked up by its base).
@@ -47,7 +48,9 @@ def update(op: str, array: Array, key: Any, value: Array | complex) -> Array:
         value_shape = tuple(value.shape)
         if backend_of(value) is not backend_of(array):
             _other_library(name, array, value)
-    problem = update_dtype_problem(dtype, promoted) or update_problem(tuple(region.shape), value_shape)
+    region_shape = tuple(region.shape)
+    sized = all(isinstance(size, int) for size in region_shape)  # dask's mask selects a region of unknown (nan) size
+    problem = update_dtype_problem(dtype, promoted) or (update_problem(region_shape, value_shape) if sized else None)
     if problem is not None:
         fail(problem, name, [array, value])
     if not isinstance(value, (bool, int, float, complex)):
@@ -70,14 +73,19 @@ def _updated(op: str, array: Array, key: Any, value: Array | complex) -> Array:
     """The update run by the array's library: jax's own ``.at``; elsewhere a copy written in place."""
     backend = backend_of(array)
     if backend.name == "jax":
-        return getattr(array.at[key], op)(value)  # type: ignore[attr-defined, no-any-return]
+        boolean_add = op == "add" and numpy_dtype_like(array.dtype).kind == "b"  # True + True is True, as numpy's: an or, a max
+        return getattr(array.at[key], "max" if boolean_add else op)(value)  # type: ignore[attr-defined, no-any-return]
+    if isinstance(value, (bool, int, float, complex)) and backend.name != "numpy":  # array-api-strict sets no bool into ints
+        value = backend.xp.asarray(value, dtype=array.dtype, device=backend.device(array))
     result = copy_of(array)
     items = key if type(key) is tuple else (key,)
-    gathers = any(not isinstance(item, (int, slice, type(None), type(Ellipsis))) and numpy_dtype_like(item.dtype).kind in "iu" for item in items)
+    if BASIC.issuperset(map(type, items)):
+        key = _whole(key)  # the array API leaves the dims no item names unspecified (array-api-strict refuses x[0] = v of a matrix)
+    gathers = any(type(item) not in BASIC and numpy_dtype_like(item.dtype).kind in "iu" for item in items)
     if op == "set":
         result[key] = value
     elif not gathers:  # no index repeats: adding in place adds once per element
-        result[key] = result[key] + value
+        result[key] = binary("add", result[key], value)  # the op's own add: booleans too (the array API adds none)
     elif backend.name == "numpy":
         np.add.at(result, key, value)
     else:
