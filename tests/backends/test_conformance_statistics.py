@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import math
 
+import numpy as np
 import pytest
 
 import typedtensor as tt
@@ -76,3 +77,14 @@ def test_element_reads_conform(library: Library, dtype: type[tt.generic]) -> Non
     assert (float(one), int(one), bool(one)) == (float(array[1, 2]), int(array[1, 2]), bool(array[1, 2]))
     with pytest.raises(tt.TensorShapeError, match=r'^"float" reads the element of a one-element tensor; Tensor\[.*, 2, 3\] has a dim of 2'):
         float(x)
+
+
+def test_float32_statistics_need_no_64_bit_jax(jax_without_x64: object) -> None:
+    """jax's default mode holds no int64 nor float64: a float32 statistic needs neither (the count
+    of values present is summed in float32)."""
+    import jax.numpy as jnp
+
+    x = tt.Tensor(jnp.array([[1.0, math.nan, 3.0], [2.0, 4.0, math.nan]], dtype=jnp.float32))
+    assert tt.nanmean(x, axis=1).numpy().tolist() == [2.0, 3.0]
+    assert tt.nansum(x).dtype is tt.float32 and float(tt.nansum(x)) == 10.0
+    assert tt.std(tt.nanmax(x, axis=0)).numpy() == np.float32(np.std([2.0, 4.0, 3.0]))

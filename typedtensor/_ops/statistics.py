@@ -117,9 +117,9 @@ def _nan_statistic(op: str, array: Array, axes: tuple[int, ...], keepdims: bool,
     total = reduce("sum", xp.where(missing, xp.zeros_like(array), array), axes, keepdims, caller)
     if base == "sum":
         return total  # type: ignore[no-any-return]
-    present = reduce("sum", xp.logical_not(missing), axes, keepdims, caller)
-    # counts as floats exact to 2**24 at least (jax's 32-bit mode holds no float64)
-    counts = to_dtype(present, float64 if result in (float64, complex128) else float32)
+    # counted in floats, exact to 2**24 at least: a count of booleans would be int64, which jax's 32-bit mode has not
+    present = to_dtype(xp.logical_not(missing), float64 if result in (float64, complex128) else float32)
+    counts = reduce("sum", present, axes, keepdims, caller)
     with np.errstate(divide="ignore", invalid="ignore"):  # nothing present: 0 / 0 is NaN
         return as_array(to_dtype(xp.divide(total, counts), result))
 
