@@ -90,7 +90,12 @@ def _deviation(
     kind = numpy_dtype_like(array.dtype).kind
     work = to_dtype(array, float64) if kind in "biu" else to_dtype(array, float32) if result is float16 else array
     deviations = xp.subtract(work, reduce("mean", work, axes, True, caller))
-    squares = xp.real(xp.multiply(deviations, xp.conj(deviations))) if kind == "c" else xp.multiply(deviations, deviations)
+    if kind == "c":
+        squares = xp.real(xp.multiply(deviations, xp.conj(deviations)))
+    elif type(deviations) is np.ndarray:  # squared in place, as np.var does: one large temporary fewer
+        squares = np.multiply(deviations, deviations, out=deviations)
+    else:
+        squares = xp.multiply(deviations, deviations)
     total = reduce("sum", squares, axes, keepdims, caller)
     divisor = count - ddof
     if divisor <= 0:
@@ -114,11 +119,14 @@ def _nan_statistic(op: str, array: Array, axes: tuple[int, ...], keepdims: bool,
         filled = xp.where(missing, xp.full_like(array, complex(loser, loser) if kind == "c" else loser), array)
         found = reduce(base, filled, axes, keepdims, caller)
         return as_array(xp.where(reduce("all", missing, axes, keepdims, caller), xp.full_like(found, math.nan), found))
-    total = reduce("sum", xp.where(missing, xp.zeros_like(array), array), axes, keepdims, caller)
+    numpy = type(array) is np.ndarray
+    zero = 0 if numpy else xp.zeros_like(array)  # numpy's where takes a scalar: no array of zeros
+    total = reduce("sum", xp.where(missing, zero, array), axes, keepdims, caller)
     if base == "sum":
         return total  # type: ignore[no-any-return]
-    # counted in floats, exact to 2**24 at least: a count of booleans would be int64, which jax's 32-bit mode has not
-    present = to_dtype(xp.logical_not(missing), float64 if result in (float64, complex128) else float32)
+    present = xp.logical_not(missing)
+    if not numpy:  # counted in floats, exact to 2**24 at least: a count of booleans is int64, which jax's 32-bit mode has not
+        present = to_dtype(present, float64 if result in (float64, complex128) else float32)
     counts = reduce("sum", present, axes, keepdims, caller)
     with np.errstate(divide="ignore", invalid="ignore"):  # nothing present: 0 / 0 is NaN
         return as_array(to_dtype(xp.divide(total, counts), result))
