@@ -36,6 +36,8 @@ def statistics(x: Tensor[float32, L[3], L[4], L[5]], b: Tensor[tt.float16, Batch
     x.std(axis=(0, -4))  # type: ignore[tensor-axis]
     tt.nanmean(x, axis="^^")  # type: ignore[tensor-selection]
     tt.nanmax(b, 2, True)  # type: ignore[tensor-axis]
+    tt.var(x, axis=True)  # type: ignore[arg-type]  # a bool is no axis, as the runtime says
+    tt.nansum(x, (0, k, 9))  # type: ignore[tensor-axis]  # the known axis out of range is reported beside an unknown one
 
 
 def scans(x: Tensor[float32, L[3], Batch], i: Tensor[tt.int16, N], u: Tensor[tt.uint8, L[4]], r: Tensor[tt.bool_, *Ts]) -> None:
