@@ -87,4 +87,22 @@ DOCSTRINGS: Final[dict[str, str]] = {
         >>> tt.squeeze(tt.zeros((1, 3, 1)), axis=0).shape
         (3, 1)
     """,
+    # The statistics (typedtensor._generated.statistics): the reductions' axis forms.
+    "var": """
+        The variance over ``axis``: the mean squared deviation from the mean, divided by ``count - ddof``.
+
+        Two passes (accurate); floats keep their dtype, integers give ``float64``, complexes their real
+        dtype. ``ddof`` at or beyond the count gives ``inf`` or ``nan`` with a ``RuntimeWarning``, as numpy's.
+
+        >>> import typedtensor as tt
+        >>> tt.var(tt.tensor([[1.0, 3.0], [2.0, 2.0]]), axis=1)
+        Tensor[float64, 2]([1., 0.])
+    """,
+    "std": "The standard deviation over ``axis``: the square root of ``var`` (same ``ddof``, same dtypes).",
+    "nansum": "The sum over ``axis`` of the elements that are not NaN; dtypes as for ``reduce_sum``.",
+    "nanmean": "The mean over ``axis`` of the elements that are not NaN; NaN where every one is NaN.",
+    "nanmax": "The maximum over ``axis`` ignoring NaN; NaN where every one is NaN; an empty extent raises ``ValueError``.",
+    "nanmin": "The minimum over ``axis`` ignoring NaN; NaN where every one is NaN; an empty extent raises ``ValueError``.",
+    "Tensor.var": "Variance over ``axis``, divided by ``count - ddof`` (see ``typedtensor.var``).",
+    "Tensor.std": "Standard deviation over ``axis``, divided by ``count - ddof`` (see ``typedtensor.std``).",
 }

@@ -593,9 +593,10 @@ def reduction_cases(op: str) -> list[Case]:
     return tensor_cases(lambda dtype: shape_rules.result_dtype(op, dtype), list(ATOMS))
 
 
-def reduction_overloads(op: str, name: str, tensor_parameter: str, indent: str) -> str:
+def reduction_overloads(op: str, name: str, tensor_parameter: str, indent: str, extra: str = "") -> str:
     """A reduction's overloads: ``axis=None`` for every dtype; a tensor beyond the ranks covered;
-    every shape form for the first dtype case; then unknown dims for every dtype.
+    every shape form for the first dtype case; then unknown dims for every dtype. ``extra`` is
+    what each takes after ``keepdims`` (``var``'s ``, ddof: float = 0``).
 
     A method keeps its dtype through the class's ``DT``, its ``self`` annotated with the category:
     mypy binds a ``self`` of a TypeVar dtype to a TypeVar bounded by any category (python/mypy's
@@ -624,7 +625,7 @@ def reduction_overloads(op: str, name: str, tensor_parameter: str, indent: str) 
         # (where others keep ``DT``, its own dtype is Any: mypy sees no bound on ``DT`` to relate them)
         kept_before = any(case.kept for case in cases) and not cases[-1].kept
         signatures[-1] = (f"self, {anything}", tensor("Any", ANY_SHAPE) if kept_before else signatures[-1][1])
-    return overloads_of(name, signatures, indent)
+    return overloads_of(name, [(parameters + extra, returns) for parameters, returns in signatures], indent)
 
 
 def overloads_of(name: str, signatures: Iterable[tuple[str, str]], indent: str) -> str:
@@ -661,6 +662,49 @@ def reduction_method(op: str) -> str:
     body = f'return wrap({reducer}("{op}", self._array, axis, keepdims, "{op}"))'
     implementation_text = implementation(op, f"self, {REDUCTION_ARGUMENTS}", tensor(result, ANY_SHAPE), body, METHOD, f"Tensor.{op}")
     return reduction_overloads(op, op, "self", METHOD) + implementation_text
+
+
+# --- the statistics ------------------------------------------------------------------------
+
+def statistic_extra(op: str) -> str:
+    """What a statistic takes after ``keepdims``: ``ddof`` for ``var`` and ``std``."""
+    return ", ddof: float = 0" if op in shape_rules.DEVIATION_OPS else ""
+
+
+def statistic_call(op: str, array: str) -> str:
+    """The call of the array op of statistic ``op`` on ``array``, named ``op`` in messages."""
+    ddof = ", ddof" if op in shape_rules.DEVIATION_OPS else ""
+    return f'statistic("{op}", {array}, axis, keepdims, "{op}"{ddof})'
+
+
+def statistic_function(op: str) -> str:
+    """``var`` ... ``nanmin``: a reduction's overloads, then the implementation, which unwraps and reduces."""
+    parameter, result = reduction_dtypes(op, method=False)
+    parameters = f"x: {tensor(parameter, ANY_SHAPE)}, {REDUCTION_ARGUMENTS}{statistic_extra(op)}"
+    body = f'return wrap({statistic_call(op, f"unwrap({chr(34)}{op}{chr(34)}, x)")})'
+    return reduction_overloads(op, op, "x", "", statistic_extra(op)) + implementation(op, parameters, tensor(result, ANY_SHAPE), body, "", op)
+
+
+def statistic_method(op: str) -> str:
+    """``Tensor.var`` and ``Tensor.std``: a reduction method's overloads, then the implementation."""
+    _, result = reduction_dtypes(op, method=True)
+    parameters = f"self, {REDUCTION_ARGUMENTS}{statistic_extra(op)}"
+    body = f"return wrap(_statistics.{statistic_call(op, 'self._array')})"
+    implementation_text = implementation(op, parameters, tensor(result, ANY_SHAPE), body, METHOD, f"Tensor.{op}")
+    return reduction_overloads(op, op, "self", METHOD, statistic_extra(op)) + implementation_text
+
+
+def statistics_module() -> str:
+    return functions_module(
+        "The statistics ``var``, ``std``, ``nansum``, ``nanmean``, ``nanmax``, ``nanmin``, with their\n"
+        "declared signatures.\n\n"
+        "They reduce as the reductions do: the same overloads (``reduction_overloads``), each dtype by\n"
+        "the dtype rules. The implementation is ``_ops.statistics.statistic``.",
+        "shape and dtype",
+        "Any, Literal, overload",
+        ["from typedtensor._ops.statistics import statistic\n", "from typedtensor._tensor import Axis, AxisIndexT, Tensor, unwrap, wrap\n"],
+        "\n\n".join(statistic_function(op) for op in shape_rules.STATISTIC_OPS),
+    )
 
 
 # --- expand_dims and squeeze ---------------------------------------------------------------
@@ -925,7 +969,9 @@ def replace_block(text: str, name: str, body: str) -> str:
 
 def tensor_methods() -> str:
     """``Tensor``'s generated methods, the block at the end of its class: the reductions, then the operators."""
-    return "".join(reduction_method(op) + "\n" for op in shape_rules.REDUCTION_OPS) + operator_block()
+    reductions = [reduction_method(op) + "\n" for op in shape_rules.REDUCTION_OPS]
+    reductions += [statistic_method(op) + "\n" for op in shape_rules.DEVIATION_OPS]
+    return "".join(reductions) + operator_block()
 
 
 def reductions_module() -> str:
@@ -965,6 +1011,7 @@ def outputs() -> dict[Path, str]:
         generated / "elementwise.py": api_module(),
         generated / "reductions.py": reductions_module(),
         generated / "shaping.py": shaping_module(),
+        generated / "statistics.py": statistics_module(),
         tensor_path: replace_block(tensor_path.read_text(), "methods", tensor_methods()),
     }
 

@@ -118,6 +118,14 @@ from typedtensor._generated.reductions import (
     reduce_sum as reduce_sum,
 )
 from typedtensor._generated.shaping import expand_dims as expand_dims, squeeze as squeeze
+from typedtensor._generated.statistics import (
+    nanmax as nanmax,
+    nanmean as nanmean,
+    nanmin as nanmin,
+    nansum as nansum,
+    std as std,
+    var as var,
+)
 from typedtensor._layers import avg_pool2d as avg_pool2d, conv2d as conv2d, layer_norm as layer_norm, max_pool2d as max_pool2d
 from typedtensor._linalg import matmul as matmul
 from typedtensor._rearranging import (
@@ -139,6 +147,7 @@ from typedtensor._shaping import (
     transpose as transpose,
 )
 from typedtensor._sorting import argsort as argsort, sort as sort, top_k as top_k
+from typedtensor._statistics import cumprod as cumprod, cumsum as cumsum
 from typedtensor._tensor import Axis as Axis, Tensor as Tensor
 
 __version__ = "0.1.0"

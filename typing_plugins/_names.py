@@ -54,3 +54,7 @@ RANDOM_MORE: Final = _defined_in("typedtensor.random", ["permutation", "integers
 SORTING: Final = _defined_in("typedtensor._sorting", ["sort", "argsort", "top_k"])
 LINALG: Final = _defined_in("typedtensor.linalg", ["norm", "inv", "det", "solve", "cholesky", "eigh", "svd", "qr"])
 EINSUM: Final = "typedtensor._einsum.einsum"
+STATISTICS: Final = _defined_in("typedtensor._generated.statistics", shape_rules.STATISTIC_OPS)
+SCANS: Final = _defined_in("typedtensor._statistics", shape_rules.SCAN_OPS)
+#: The builtins that read a tensor's one element (``float(x)`` calls ``Tensor.__float__``), by op name.
+SCALAR_READS: Final = {name: f"builtins.{name}" for name in ("float", "int", "bool")}

@@ -38,16 +38,20 @@ def infer_reduction(ctx: CallContext, caller: str, op: str, receiver: Type) -> T
     tensor = tensor_type(receiver)
     if tensor is None:
         return ctx.default_return_type
-    name = dtype_name(tensor.dtype)
-    if name is None:  # a TypeVar or Any: what the rule says for every dtype
-        dtype = _any_dtype_result(ctx, op, tensor.dtype)
-    else:
-        result = shape_rules.result_dtype(op, name)
-        dtype = tensor.dtype if result == name else dtype_type(ctx.api, result)
+    dtype = result_dtype_type(ctx, op, tensor.dtype)
     try:
         return _reduced(ctx, caller, tensor, dtype)
     except NotUnderstood:  # ``**options``, ``*axes``: the dims are unknown, the dtype is not
         return unknown_tensor(ctx.api, dtype)
+
+
+def result_dtype_type(ctx: CallContext, op: str, dtype: Type) -> Type:
+    """The result dtype of ``op`` (a reduction, a statistic, a scan) on a tensor of ``dtype``."""
+    name = dtype_name(dtype)
+    if name is None:  # a TypeVar or Any: what the rule says for every dtype
+        return _any_dtype_result(ctx, op, dtype)
+    result = shape_rules.result_dtype(op, name)
+    return dtype if result == name else dtype_type(ctx.api, result)
 
 
 def _reduced(ctx: CallContext, caller: str, tensor: TensorType, dtype: Type) -> Type:

@@ -41,7 +41,7 @@ from mypy.types import (
 )
 
 from typing_plugins._calls import note_failure, unknown_tensor
-from typing_plugins._names import AXIS_OPS, EINSUM, ELEMENTWISE, LAYERS, LINALG, MATMUL, REARRANGING, REDUCTIONS, SHAPING, SORTING, TENSOR
+from typing_plugins._names import AXIS_OPS, EINSUM, ELEMENTWISE, LAYERS, LINALG, MATMUL, REARRANGING, REDUCTIONS, SCANS, SHAPING, SORTING, STATISTICS, TENSOR
 from typing_plugins._rules import shape_rules
 
 SignatureContext: TypeAlias = FunctionSigContext | MethodSigContext
@@ -78,6 +78,8 @@ LOOSENED: Final[dict[str, Loosening]] = {
     **dict.fromkeys([REARRANGING[op] for op in ("swapaxes", "flatten", "one_hot")], Loosening.TENSORS),
     **dict.fromkeys([SORTING["top_k"], *LINALG.values(), EINSUM], Loosening.TENSORS),
     **dict.fromkeys(LAYERS.values(), Loosening.TENSORS),
+    **dict.fromkeys([*STATISTICS.values(), *shape_rules.DEVIATION_OPS], Loosening.REDUCTION),
+    **dict.fromkeys(SCANS.values(), Loosening.TENSORS),
 }
 
 

@@ -30,6 +30,7 @@ from typing_plugins import (
     _shape_ints,
     _shaping,
     _sorting_linalg,
+    _statistics,
 )
 from typing_plugins._calls import CallContext, FunctionHook, FunctionSignatureHook, MethodHook, MethodSignatureHook
 from typing_plugins._names import TENSOR
@@ -52,6 +53,7 @@ FUNCTION_HOOKS: Final[dict[str, FunctionHook]] = {
     **_sorting_linalg.FUNCTION_HOOKS,
     **_einsum.FUNCTION_HOOKS,
     **_layers.FUNCTION_HOOKS,
+    **_statistics.FUNCTION_HOOKS,
 }
 #: Methods and operators of ``Tensor`` by name.
 METHOD_HOOKS: Final[dict[str, MethodHook]] = {
@@ -60,6 +62,7 @@ METHOD_HOOKS: Final[dict[str, MethodHook]] = {
     **_linalg.METHOD_HOOKS,
     **_shaping.METHOD_HOOKS,
     **_indexing.METHOD_HOOKS,
+    **_statistics.METHOD_HOOKS,
 }
 #: Methods of other classes by fullname, such as ``int.__eq__`` with a tensor argument.
 OTHER_METHOD_HOOKS: Final[dict[str, MethodHook]] = {**_elementwise.SCALAR_METHOD_HOOKS, **_elementwise.ARRAY_METHOD_HOOKS}

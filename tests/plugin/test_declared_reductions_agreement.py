@@ -1,6 +1,7 @@
 """Generated programs: what pyright and plain mypy (no plugin) say of a reduction is never wrong.
 
-Hypothesis writes a module of reductions (every op, method or function) of tensors of random
+Hypothesis writes a module of reductions (every op, method or function; the statistics ``var`` ...
+``nanmin`` too, which have the reductions' generated overloads) of tensors of random
 rank 1-6, literal dims and dtype, along random axes (None, one axis of either sign, pairs, three
 axes, Selection strings) with or without keepdims, each in ``reveal_type``. Each call is run
 while the module is written; then pyright and plain mypy check it once each. Every revealed
@@ -21,7 +22,7 @@ from hypothesis import HealthCheck, Phase, given, settings, strategies as st
 
 import typedtensor as tt
 from tests.support.mypy_helpers import AGREEMENT_HEAD, mypy_revealed, pyright_revealed
-from typedtensor._shape_rules import REDUCTION_OPS
+from typedtensor._shape_rules import DEVIATION_OPS, REDUCTION_OPS, STATISTIC_OPS
 from typedtensor._shape_rules.dtypes import members
 
 DTYPES = ("bool_", "int8", "int32", "int64", "uint8", "uint64", "float16", "float32", "float64", "complex64")
@@ -45,7 +46,8 @@ def calls(draw: st.DrawFn) -> tuple[str, Call]:
     rank = draw(st.integers(1, 6))
     shape = tuple(draw(st.lists(st.integers(1, 4), min_size=rank, max_size=rank)))
     dtype = draw(st.sampled_from(DTYPES))
-    op = draw(st.sampled_from(REDUCTION_OPS))
+    op = draw(st.sampled_from((*REDUCTION_OPS, *STATISTIC_OPS)))  # the statistics have the reductions' overloads
+    function = op if op in STATISTIC_OPS else f"reduce_{op}"
     kind = draw(st.sampled_from(("none", "one", "pair", "three", "selection")))
     dims = list(range(rank))
     signed = st.booleans()
@@ -66,9 +68,11 @@ def calls(draw: st.DrawFn) -> tuple[str, Call]:
     if keepdims is not None:
         arguments.append(f"keepdims={keepdims}")
     receiver = f"Tensor[tt.{dtype}{''.join(f', L[{size}]' for size in shape)}]"
-    source = f"x.{op}({', '.join(arguments)})" if draw(st.booleans()) else f"tt.reduce_{op}({', '.join(['x', *arguments])})"
-    result = getattr(tt, f"reduce_{op}")(tt.ones(shape, getattr(tt, dtype)), axis=axis, keepdims=bool(keepdims))
-    exact_dtype = op in ("max", "min", "any", "all") or dtype in FLOATS
+    method = op not in STATISTIC_OPS or op in DEVIATION_OPS
+    source = f"x.{op}({', '.join(arguments)})" if method and draw(st.booleans()) else f"tt.{function}({', '.join(['x', *arguments])})"
+    result = getattr(tt, function)(tt.ones(shape, getattr(tt, dtype)), axis=axis, keepdims=bool(keepdims))
+    # the overloads' first dtype case, which gets every shape form: floats (var: real floats), every dtype for max and min
+    exact_dtype = op in ("max", "min", "any", "all", "nanmax", "nanmin") or dtype in (FLOATS[:3] if op in DEVIATION_OPS else FLOATS)
     shape_form = (
         (kind == "one")
         or (kind == "none" and bool(keepdims))

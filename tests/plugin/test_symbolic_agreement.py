@@ -105,6 +105,10 @@ def _calls(r: random.Random) -> list[str]:
         f"tt.conv2d(tt.cast(a, tt.float32)[None], tt.ones((2, 1, 1, 1)), stride={r.randint(1, 2)}, padding={r.randint(0, 1)})",
         "tt.conv2d(tt.cast(a, tt.float32)[None], tt.cast(b, tt.float32)[None, :, :1, :1])",
         f"tt.layer_norm(tt.cast(a, tt.float32), axis={k})",
+        # statistics, scans and updates (a bool value fits every dtype)
+        f"tt.var(a, axis={k})", f"a.std(axis=({k}, {k2}), keepdims=True, ddof=1)", f"tt.nansum(a, axis=[{k}])", f"tt.nanmax(a, {k})",
+        "tt.nanmean(a)", f"tt.cumsum(a, {k})", f"tt.cumprod(a, axis={k})",
+        "a.at[0].set(True)", "a.at[..., 1:].add(True)", "tt.cumsum(a @ b, -1)",
     ]
 
 

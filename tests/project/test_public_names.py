@@ -28,6 +28,7 @@ PUBLIC_NAMES = frozenset("""
     bool_ int8 int16 int32 int64 uint8 uint16 uint32 uint64 float16 float32 float64 complex64 complex128
     generic number integer signedinteger unsignedinteger inexact floating complexfloating
     swapaxes moveaxis flatten split pad tril triu one_hot zeros_like ones_like full_like linspace
+    var std nansum nanmean nanmax nanmin cumsum cumprod
 """.split())
 
 

@@ -159,3 +159,16 @@ from .reshaping import (
     tile_shape as tile_shape,
 )
 from .sorting import KBeyondAxis as KBeyondAxis, sort_shape as sort_shape, top_k_shape as top_k_shape
+from .statistics import (
+    DEVIATION_OPS as DEVIATION_OPS,
+    SCAN_OPS as SCAN_OPS,
+    STATISTIC_OPS as STATISTIC_OPS,
+)
+from .updates import (
+    NotOneElement as NotOneElement,
+    ValueDoesNotFit as ValueDoesNotFit,
+    ValueWouldPromote as ValueWouldPromote,
+    one_element_problem as one_element_problem,
+    update_dtype_problem as update_dtype_problem,
+    update_problem as update_problem,
+)

@@ -38,6 +38,10 @@ _NARROW_UNSIGNED: Final = frozenset({"uint8", "uint16", "uint32"})
 _INTEGRAL: Final = _NARROW_SIGNED | _NARROW_UNSIGNED | {"int64", "uint64"}
 # The plugin also sees categories (``Tensor[integer, N]``); any integer's mean is ``float64``.
 _INTEGER_CATEGORIES: Final = frozenset({"integer", "signedinteger", "unsignedinteger"})
+#: The reduction whose dtype rule each statistic and scan follows (``nanmean`` as ``mean``).
+_FOLLOWS: Final = {"nansum": "sum", "nanmean": "mean", "nanmax": "max", "nanmin": "min", "cumsum": "sum", "cumprod": "prod"}
+#: ``var`` and ``std`` of a complex tensor are real, as numpy's (the mean squared modulus).
+_REAL_OF_COMPLEX: Final = {"complex64": "float32", "complex128": "float64"}
 
 
 def result_dtype(op: str, dtype: str) -> str:
@@ -49,6 +53,9 @@ def result_dtype(op: str, dtype: str) -> str:
     >>> result_dtype("sum", "int32"), result_dtype("mean", "int8"), result_dtype("any", "float32")
     ('int64', 'float64', 'bool_')
     """
+    if op in ("var", "std"):  # floats keep, complexes give their real dtype, the rest float64
+        return narrowest(m if m in FLOATS else _REAL_OF_COMPLEX.get(m, "float64") for m in members(dtype))
+    op = _FOLLOWS.get(op, op)
     if op in ("any", "all"):
         return "bool_"
     if op in ("sum", "prod"):
