@@ -208,7 +208,10 @@ def where_rule(left: str, right: str) -> str | None:
 UNARY: Final = (
     "abs", "negative", "positive", "exp", "log", "log1p", "expm1", "sqrt", "square", "sin", "cos", "tanh",
     "sigmoid", "relu", "floor", "ceil", "sign", "logical_not",
+    "erf", "tan", "arctan", "log2", "log10", "rsqrt", "isnan", "isinf", "isfinite", "silu", "softplus", "gelu",
 )
+#: A unary function's further parameters (declared, then passed on to the op), by its rule's name.
+UNARY_OPTIONS: Final = {"gelu": ("approximate: bool = False", "approximate")}
 BINARY: Final = (
     "add", "subtract", "multiply", "divide", "floor_divide", "power", "maximum", "minimum", "equal", "not_equal",
     "less", "less_equal", "greater", "greater_equal", "logical_and", "logical_or",
@@ -255,13 +258,14 @@ class Signature:
     parameters: tuple[Parameter, ...]
     result: Case
     shape: str = SAME
+    options: str = ""  # further parameters, declared as they are (``approximate: bool = False``)
 
     @property
     def returns(self) -> str:
         return tensor(self.result.returns, self.shape)
 
     def text(self, name: str, indent: str, ignores: Sequence[str] = ()) -> str:
-        parameters = ", ".join(f"{p.name}: {p.annotation}" for p in self.parameters)
+        parameters = ", ".join([*(f"{p.name}: {p.annotation}" for p in self.parameters), *filter(None, [self.options])])
         comment = f"  # type: ignore[{', '.join(ignores)}]" if ignores else ""
         return f"{indent}@overload\n{indent}def {name}({parameters}) -> {self.returns}: ...{comment}\n"
 
@@ -409,7 +413,15 @@ def _calls(signatures: Sequence[Signature]) -> list[Call]:
 
 def unary_signatures(op: str, x: str) -> list[Signature]:
     cases = tensor_cases(unary_rule(op), list(ATOMS))
-    return [Signature((Parameter(x, dtype=case),), case) for case in cases]
+    options = UNARY_OPTIONS.get(op, ("", ""))[0]
+    return [Signature((Parameter(x, dtype=case),), case, options=options) for case in cases]
+
+
+def unary_function(op: str) -> str:
+    """A unary function: its overloads, then the implementation passing its options on to the op."""
+    declared, passed = UNARY_OPTIONS.get(op, ("", ""))
+    parameters = ", ".join(filter(None, [f"x: {ANY_TENSOR}", declared]))
+    return function_text(op, unary_signatures(op, "x"), parameters, f'unary("{op}", {", ".join(filter(None, ["x", passed]))})')
 
 
 def pair_signatures(rule: Rule, names: tuple[str, str], prefix: Sequence[str] = (), shapes: Sequence[str] = (SAME, ANY_SHAPE)) -> list[Signature]:
@@ -858,7 +870,7 @@ def function_text(name: str, signatures: list[Signature], implementation_paramet
 
 
 def api_module() -> str:
-    functions = [function_text(op, unary_signatures(op, "x"), f"x: {ANY_TENSOR}", f'unary("{op}", x)') for op in UNARY]
+    functions = [unary_function(op) for op in UNARY]
     functions += [function_text(op, function_signatures(op), "x1: Operand, x2: Operand", f'binary("{op}", x1, x2)') for op in BINARY]
     functions.append(function_text("where", function_signatures("where"), f"condition: {ANY_TENSOR}, x1: Operand, x2: Operand", "select(condition, x1, x2)"))
     functions.append(implementation("cast", f"x: {tensor('Any', SAME)}, dtype: type[NewDT]", tensor("NewDT", SAME), 'return convert("cast", x, dtype)', "", "cast"))

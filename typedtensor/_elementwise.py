@@ -12,9 +12,9 @@ from typedtensor._ops import elementwise as _elementwise
 from typedtensor._tensor import AnyTensor, Tensor, operand, unwrap, wrap
 
 
-def unary(op: str, x: object) -> AnyTensor:
-    """Unary ``op`` (``exp``, ``negative`` ...) of a tensor."""
-    return wrap(_elementwise.unary(op, x._array if type(x) is Tensor else unwrap(op, x)))
+def unary(op: str, x: object, *options: object) -> AnyTensor:
+    """Unary ``op`` (``exp``, ``negative`` ...) of a tensor; ``options``: its further arguments."""
+    return wrap(_elementwise.unary(op, x._array if type(x) is Tensor else unwrap(op, x), *options))
 
 
 def binary(op: str, x1: object, x2: object) -> AnyTensor:

@@ -25,6 +25,7 @@ from mypy.types import (
     CallableType,
     Instance,
     LiteralType,
+    NoneType,
     Type,
     TypeOfAny,
     TypeType,
@@ -44,7 +45,7 @@ from typing_plugins._calls import (
     report,
     unknown_tensor,
 )
-from typing_plugins._names import DTYPES_MODULE, ELEMENTWISE
+from typing_plugins._names import CLIP, DTYPES_MODULE, ELEMENTWISE
 from typing_plugins._rules import shape_rules
 from typing_plugins._tensor_types import TensorType, dtype_name, tensor_type
 
@@ -133,6 +134,11 @@ def where_hook(ctx: FunctionContext) -> Type:
     return guarded(ctx, lambda: _infer_where(ctx, *_arguments(ctx, 3)))
 
 
+def clip_hook(ctx: FunctionContext) -> Type:
+    """``clip(x, low, high)``, a bound None where there is none."""
+    return guarded(ctx, lambda: _infer_clip(ctx, *_arguments(ctx, 3)))
+
+
 def cast_function_hook(op: str, ctx: FunctionContext) -> Type:
     """``cast(x, dtype)``."""
     return guarded(ctx, lambda: _infer_cast(ctx, op, *_arguments(ctx, 2)))
@@ -161,6 +167,20 @@ def _infer_where(ctx: FunctionContext, condition: Type, left: Type, right: Type)
         raise NotUnderstood
     values = [_operand(left), _operand(right)]
     return _result(ctx, "where", [mask, *values], values, shape_rules.where_dtype)
+
+
+def _infer_clip(ctx: FunctionContext, x: Type, low: Type, high: Type) -> Type:
+    tensor = tensor_type(x)
+    if tensor is None:
+        raise NotUnderstood
+    given = [not isinstance(get_proper_type(bound), NoneType) for bound in (low, high)]
+    operands = [tensor, *(_operand(bound) for bound, is_given in zip((low, high), given) if is_given)]
+
+    def rule(x_name: str, *bound_names: str) -> str | shape_rules.Problem:
+        names = iter(bound_names)
+        return shape_rules.clip_dtype(x_name, *(next(names) if is_given else None for is_given in given))
+
+    return _result(ctx, "clip", operands, operands, rule)
 
 
 def _infer_cast(ctx: CallContext, op: str, x: Type, dtype: Type) -> Type:
@@ -263,6 +283,7 @@ FUNCTION_HOOKS: Final[dict[str, FunctionHook]] = {
     **{ELEMENTWISE[op]: functools.partial(unary_function_hook, op) for op in shape_rules.UNARY_RULES},
     **{ELEMENTWISE[op]: functools.partial(binary_function_hook, op) for op in shape_rules.BINARY_RULES},
     ELEMENTWISE["where"]: where_hook,
+    CLIP: clip_hook,
     ELEMENTWISE["cast"]: functools.partial(cast_function_hook, "cast"),
 }
 METHOD_HOOKS: Final[dict[str, MethodHook]] = {
