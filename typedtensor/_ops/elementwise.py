@@ -232,20 +232,40 @@ def clip(array: Array, low: Value | None, high: Value | None) -> Array:
         shapes = tuple(value.shape for value in arrays)
         if any(shape != array.shape for shape in shapes):
             _check_broadcast("clip", operands, shapes)
-    refused = _clip_refusal(tuple(_dtype_key(_plain(value)) for value in operands))
-    if refused is not None:
-        fail(refused, "clip", operands)
+    dtype = _clip_dtype(tuple(_dtype_key(_plain(value)) for value in operands))
+    if isinstance(dtype, DTypeRefused):
+        fail(dtype, "clip", operands)
+    given = array
+    if numpy_dtype_like(array.dtype) != dtype.numpy_dtype:  # then no bound widens it: one dtype throughout
+        array = to_dtype(array, dtype)
+    if type(low) is int or type(high) is int:
+        low, high = _binding_ints(array, low, high, given)
     result = array if low is None else binary("maximum", array, low)
     result = result if high is None else binary("minimum", result, high)
-    return copy_of(array) if result is array else result
+    return copy_of(array) if result is given else result
+
+
+def _binding_ints(array: Array, low: Value | None, high: Value | None, given: Array) -> tuple[Value | None, Value | None]:
+    """The bounds, a Python int beyond ``array``'s integer dtype left out where it does not bind
+    (numpy's ``clip(uint8, -1, 300)`` is the array); one that binds is an ``OverflowError``."""
+    limits = _int_range(_dtype_key(array), int)
+    if limits is not None:
+        _, least, greatest = limits
+        low = None if type(low) is int and low < least else low
+        high = None if type(high) is int and high > greatest else high
+    for bound in (low, high):
+        if type(bound) is int:
+            _check_ints("clip", (array, bound), (given, bound))
+    return low, high
 
 
 @functools.lru_cache(maxsize=_CACHE_SIZE)
-def _clip_refusal(keys: tuple[DTypeKey, ...]) -> DTypeRefused | None:
-    """Whether ``clip`` refuses operands of these dtypes (``keys``: the array's, then the bounds')."""
+def _clip_dtype(keys: tuple[DTypeKey, ...]) -> type[generic] | DTypeRefused:
+    """The dtype ``clip`` gives operands of these dtypes (``keys``: the array's, then the bounds'),
+    or its refusal."""
     names = [_dtype_name(key) for key in keys]
-    refused = clip_dtype(names[0], *names[1:], *[None] * (3 - len(names)))
-    return refused if isinstance(refused, DTypeRefused) else None
+    result = clip_dtype(names[0], *names[1:], *[None] * (3 - len(names)))
+    return result if isinstance(result, DTypeRefused) else marker_named(result)
 
 
 def _library_select(mask: Array, values: tuple[Value, Value], operands: tuple[Value, Value]) -> Array:
@@ -293,9 +313,18 @@ def _in_float(xp: Any, op: str, array: Array) -> Array:
     return xp.astype(array, numpy_dtype_of(marker_named(name)))  # type: ignore[no-any-return]
 
 
+#: Below ``-_TAIL`` both ``x * sigmoid(x)`` and ``x * Phi(x)`` are 0 in float64 (``exp(-746)`` is):
+#: ``x`` bounded there makes ``silu(-inf)`` and ``gelu(-inf)`` their limit 0, not ``-inf * 0``.
+_TAIL: Final = 750.0
+
+
+def _above_tail(xp: Any, array: Array) -> Array:
+    return xp.maximum(array, xp.full_like(array, -_TAIL))  # type: ignore[no-any-return]  # NaN stays NaN
+
+
 def _silu(xp: Any, array: Array) -> Array:
     """``x * sigmoid(x)``: no overflow, as ``sigmoid`` has none; tends to ``x`` and to ``-0``."""
-    array = _in_float(xp, "silu", array)
+    array = _above_tail(xp, _in_float(xp, "silu", array))
     return array * _sigmoid(xp, array)
 
 
@@ -321,9 +350,9 @@ def _gelu(xp: Any, array: Array, approximate: bool = False) -> Array:
     ``x * sigmoid(2 * ...)`` on ``x`` bounded to +-30, which leaves its value and keeps ``x**3`` finite."""
     if type(approximate) is not bool:  # torch spells it approximate="tanh": a truthy string must not pass
         raise TypeError(f'"gelu": approximate must be a bool (True: the tanh form), got {approximate!r}')
-    array = _in_float(xp, "gelu", array)
+    array = _above_tail(xp, _in_float(xp, "gelu", array))
     if not approximate:
-        return array * erfc(xp, -array * _HALF_SQRT2) / 2  # type: ignore[no-any-return]
+        return array * (erfc(xp, -array * _HALF_SQRT2) / 2)  # type: ignore[no-any-return]  # Phi in [0, 1]: no overflow
     limit = xp.full_like(array, _GELU_BOUND)
     bounded = xp.minimum(xp.maximum(array, -limit), limit)
     inner = bounded * (_SQRT_2_OVER_PI * 2 + (_SQRT_2_OVER_PI * 2 * _GELU_CUBIC) * bounded * bounded)

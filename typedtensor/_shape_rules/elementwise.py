@@ -239,7 +239,9 @@ def _over_members(rule: Callable[..., str | DTypeRefused], operands: list[tuple[
 
 def clip_dtype(x: str, low: str | None, high: str | None) -> str | DTypeRefused:
     """The dtype of ``clip(x, low, high)``: ``x``'s promoted with each bound given (None: no bound),
-    Python scalars weak, as ``minimum(maximum(x, low), high)`` computes it; complex numbers refused.
+    the tensors together first, then the Python scalars weakly (numpy's ``clip(bool_, 1, int8)``
+    is int8 and ``clip(int8, uint8, float16)`` float16, where ``maximum`` then ``minimum`` would
+    give int64 and float32); complex numbers refused.
 
     >>> clip_dtype("int8", "int", "float"), clip_dtype("float32", None, "float"), clip_dtype("bool_", "int", None)
     ('float64', 'float32', 'int64')
@@ -251,7 +253,8 @@ def clip_dtype(x: str, low: str | None, high: str | None) -> str | DTypeRefused:
 def _clip_concrete(x: str, *bounds: str) -> str | DTypeRefused:
     if any(name in COMPLEXES or name == "complex" for name in (x, *bounds)):
         return DTypeRefused("complex numbers are not ordered, so they cannot be clipped")
-    result = x
+    result = promote(x, *(bound for bound in bounds if not is_scalar_kind(bound)))  # numpy's result_type of three
     for bound in bounds:
-        result = _common(result, bound)
+        if is_scalar_kind(bound):
+            result = promote_scalar(result, bound)
     return result
