@@ -17,6 +17,9 @@ import importlib
 from collections.abc import Callable, Sequence
 from typing import Any, Final
 
+import numpy as np
+
+from typedtensor._dtypes import numpy_dtype_like
 from typedtensor._ops.backends import backend_of
 
 #: erf(sqrt(t)) / sqrt(t) on t in [0, 1], as a Chebyshev series in 2t - 1.
@@ -67,7 +70,7 @@ def erfc(xp: Any, array: Any) -> Any:
 def _pieces(xp: Any, array: Any) -> tuple[Any, Any, Any]:
     """``array`` in the dtype computed in (float16 in float32: its ``exp(-x**2)`` underflows early),
     ``erf`` where ``|x| < 1`` and ``erfc(|x|)`` elsewhere, each finite (unused) on the other side."""
-    wide = xp.astype(array, xp.float32) if array.dtype == getattr(xp, "float16", None) else array  # array-api-strict has none
+    wide = xp.astype(array, xp.float32) if numpy_dtype_like(array.dtype) == np.float16 else array
     size = xp.abs(wide)
     inside = size < 1
     small = xp.where(inside, wide, xp.zeros_like(wide))  # no overflow of x**2 on the unused side
