@@ -85,6 +85,7 @@ def _calls(r: random.Random) -> list[str]:
         # TypeVar's size is refused without the plugin (static-checking.md): not drawn here
         "a[2:]", "a[::2]", "a[1::3]",
         "tt.reshape(a, (a.shape[0], -1)).reshape((-1,))", "tt.concat([a, b, a])", f"tt.tile(a, ({r.randint(1, 3)},))",
+        "tt.erf(a)", "tt.gelu(a, approximate=True)", "tt.isnan(a)", "tt.softplus(a)", "tt.clip(a, b, None)", "tt.clip(a, 0, 1.5)", "tt.clip(a, None, b)",
     ]
 
 
