@@ -372,7 +372,8 @@ def function_signatures(op: str) -> list[Signature]:
     """A binary function's overloads (``where`` for ``"where"``), compact for nested calls."""
     if op == "where":
         return [*unknown_rank_operands(where_rule, ("condition", "x1", "x2"), "x1", "x2"), *compact(where_signatures())]
-    return compact(binary_signatures(op, ("x1", "x2"), "both"))
+    numpy_scalars = [numpy_scalar_signature(op, ("x1", "x2"), scalar_first) for scalar_first in (False, True)]
+    return [*compact(binary_signatures(op, ("x1", "x2"), "both")), *numpy_scalars]
 
 
 def unknown_rank_operands(rule: Rule, names: Sequence[str], *caught: str) -> list[Signature]:
@@ -766,7 +767,7 @@ ANY_TENSOR: Final = tensor("Any", ANY_SHAPE)
 METHOD: Final = "    "  # the indent of a method's def
 #: The names the generated code imports, by module (only those a module uses are imported).
 IMPORTABLE: Final = {
-    "typedtensor._dtypes": ATOMS,
+    "typedtensor._dtypes": (*ATOMS, "NumpyScalar"),
     "typedtensor._generated.reduction_axes": tuple(axis_aliases()),
     "typedtensor._generated.type_vars": (*VARS.values(), "BoolT", "NewDT", *DIM_VARS, "N", "K", "M", "Shape"),
 }
@@ -882,9 +883,21 @@ def api_module() -> str:
         "Any, TypeAlias, overload",
         ["from typedtensor._elementwise import binary, convert, select, unary\n", "from typedtensor._tensor import Tensor\n"],
         "".join(functions),
-        "#: What a binary op takes: a tensor, or a Python scalar (``complex`` admits bool, int and float).\n"
-        f"Operand: TypeAlias = {ANY_TENSOR} | complex\n",
+        "#: What a binary op takes: a tensor, or a Python scalar (``complex`` admits bool, int and float),\n"
+        "#: or a numpy scalar (a rank-0 tensor of its dtype).\n"
+        f"Operand: TypeAlias = {ANY_TENSOR} | complex | NumpyScalar\n",
     )
+
+
+def numpy_scalar_signature(op: str, names: tuple[str, str] = ("self", "other"), scalar_first: bool = False) -> Signature:
+    """``x * np.float32(2)`` and ``np.float32(2) * x``, which numpy hands to ``x.__rmul__``: a numpy
+    scalar is a rank-0 tensor of its dtype to numpy 2 (strong, unlike a Python scalar), so the
+    shape is the tensor's and the dtype the one every pair of dtypes gives (``bool_``), else Any.
+    numpy's ``float64`` and ``complex128`` are Python floats and complexes: the overloads before
+    this one take them, weak."""
+    everything = _one_result(binary_rule(op), ("generic",))
+    tensor, scalar = Parameter(names[1] if scalar_first else names[0]), Parameter(names[0] if scalar_first else names[1], kind="NumpyScalar")
+    return Signature((scalar, tensor) if scalar_first else (tensor, scalar), Case(("generic",), everything if everything in CONCRETE else "Any"))
 
 
 def operator_block() -> str:
@@ -902,16 +915,16 @@ def operator_block() -> str:
             # mypy gives ``x[()] < scores`` (scores of unknown rank) rank 0: every overload it
             # matches returns bool_, so it takes the first; where their dtypes differ it says Any
             signatures = [*unknown_rank_operands(binary_rule(op), names, "other"), *signatures]
-        overloads = overloads_text(name, signatures, indent)
+        overloads = overloads_text(name, [*signatures, numpy_scalar_signature(op)], indent)
         if name in EQUALITY:
             # mypy reports the override at the first decorator: each return differs from object's bool.
             overloads = overloads.replace("@overload\n", "@overload  # type: ignore[override]\n", 1)
             body = f'return _compared("{op}", self._array, other)'
             other = "object"
         else:
-            other_value = f'operand("{op}", other, "x1")' if reflected else f'other._array if type(other) is Tensor else operand("{op}", other, "x2")'
+            other_value = f'operand("{op}", other, "x1", self._array)' if reflected else f'other._array if type(other) is Tensor else operand("{op}", other, "x2", self._array)'
             body = f'return wrap(_elementwise.binary("{op}", {other_value}, self._array))' if reflected else f'return wrap(_elementwise.binary("{op}", self._array, {other_value}))'
-            other = "complex" if reflected else f"{ANY_TENSOR} | complex"
+            other = "complex | NumpyScalar" if reflected else f"{ANY_TENSOR} | complex | NumpyScalar"
         returns = "Any" if name in EQUALITY else ANY_TENSOR
         parts.append(f"{overloads}{indent}def {name}(self, other: {other}) -> {returns}:\n{indent}    {body}\n\n")
     parts.append(

@@ -44,5 +44,5 @@ def clip(x: AnyTensor, low: AnyTensor | complex | None, high: AnyTensor | comple
     Tensor[float64, 3]([0. , 0.5, 1. ])
     """
     array = unwrap("clip", x)
-    bounds = [None if bound is None else operand("clip", bound, name) for bound, name in ((low, "low"), (high, "high"))]
+    bounds = [None if bound is None else operand("clip", bound, name, array) for bound, name in ((low, "low"), (high, "high"))]
     return wrap(_elementwise.clip(array, *bounds))

@@ -15,6 +15,7 @@ TypeVar dtype is kept where the rule keeps every dtype of its bound.
 from __future__ import annotations
 
 import functools
+import re
 from collections.abc import Callable, Sequence
 from typing import Final
 
@@ -157,7 +158,7 @@ def _infer_unary(ctx: CallContext, op: str, x: Type) -> Type:
 
 
 def _infer_binary(ctx: CallContext, op: str, left: Type, right: Type) -> Type:
-    operands = [_operand(left), _operand(right)]
+    operands = [_numpy_scalar(ctx, left) or _operand(left), _numpy_scalar(ctx, right) or _operand(right)]
     return _result(ctx, op, operands, operands, lambda x1, x2: shape_rules.binary_dtype(op, x1, x2))
 
 
@@ -265,6 +266,28 @@ def _operand(typ: Type) -> Operand:
         if kind is not None:
             return kind
     raise NotUnderstood  # a union, Any, another numpy scalar: the declared type says what is known
+
+
+#: numpy's scalar classes by the kind of the dtypes they name with their width (``floating[_32Bit]``).
+_NUMPY_SCALAR_KINDS: Final = {"numpy.floating": "float", "numpy.signedinteger": "int", "numpy.unsignedinteger": "uint", "numpy.complexfloating": "complex"}
+
+
+def _numpy_scalar(ctx: CallContext, typ: Type) -> TensorType | None:
+    """A numpy scalar other than ``float64`` and ``complex128`` (which are Python scalars) as the
+    rank-0 tensor of its dtype that numpy 2 promotes it as (``np.float32(2)``: float32); else None."""
+    proper = get_proper_type(typ)
+    if not isinstance(proper, Instance) or any(base.fullname in _SCALAR_KINDS for base in proper.type.mro):
+        return None
+    if proper.type.fullname == "numpy.bool":
+        name = "bool_"
+    else:
+        kind = _NUMPY_SCALAR_KINDS.get(proper.type.fullname)
+        width = get_proper_type(proper.args[0]) if proper.args else None
+        bits = re.fullmatch(r"_(\d+)Bit", width.type.name) if isinstance(width, Instance) else None
+        if kind is None or bits is None:
+            return None
+        name = f"{kind}{int(bits[1]) * (2 if kind == 'complex' else 1)}"
+    return TensorType(dtype_type(ctx.api, name), shape_rules.Shape(())) if name in shape_rules.CONCRETE else None
 
 
 def _marker(typ: Type) -> tuple[Type | None, bool]:
