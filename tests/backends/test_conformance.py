@@ -60,6 +60,9 @@ BINARY: dict[str, Op] = {
     "stack": lambda x, y: tt.stack([x, y], axis=0),
     "matmul": lambda x, y: tt.matmul(x, y, transpose_b=True),
     "clip tensors": lambda x, y: tt.clip(x, y, 4),
+    "x * np.float32": lambda x, y: x * np.float32(2.5),  # numpy's scalars: rank-0 arrays of the tensor's library
+    "np.int16 - x": lambda x, y: np.int16(3) - x,
+    "x < np.uint8": lambda x, y: x < np.uint8(2),
 }
 REDUCTIONS: dict[str, Op] = {
     f"{op} {axis} {keepdims}": (lambda x, op=op, axis=axis, keepdims=keepdims: getattr(tt, f"reduce_{op}")(x, axis=axis, keepdims=keepdims))
