@@ -30,7 +30,7 @@ DOCSTRINGS: Final[dict[str, str]] = {
     "ceil": "The smallest integer not below ``x``, elementwise; integers keep their dtype; not for complex numbers.",
     "sign": "-1, 0 or 1 by the sign of ``x`` (NaN stays NaN), elementwise; booleans have none.",
     "logical_not": "Whether ``x`` is zero, elementwise: ``bool_``.",
-    "erf": "The error function, elementwise; real dtypes, computed as ``exp`` (numpy's arrays: a Chebyshev approximation within 2 ulp).",
+    "erf": "The error function, elementwise; real dtypes, computed as ``exp`` (numpy's arrays: ``math.erf``'s values).",
     "tan": "The tangent, elementwise; dtypes as for ``exp``.",
     "arctan": "The inverse tangent, elementwise, in ``(-pi/2, pi/2)``; dtypes as for ``exp``.",
     "log2": "The base-2 logarithm, elementwise; dtypes as for ``exp``.",

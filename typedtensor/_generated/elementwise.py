@@ -297,7 +297,7 @@ def erf(x: Tensor[int32 | int64 | uint32 | uint64, *Shape]) -> Tensor[float64, *
 @overload
 def erf(x: Tensor[generic, *Shape]) -> Tensor[floating, *Shape]: ...
 def erf(x: Tensor[Any, *tuple[Any, ...]]) -> Tensor[Any, *tuple[Any, ...]]:
-    """The error function, elementwise; real dtypes, computed as ``exp`` (numpy's arrays: a Chebyshev approximation within 2 ulp)."""
+    """The error function, elementwise; real dtypes, computed as ``exp`` (numpy's arrays: ``math.erf``'s values)."""
     return unary("erf", x)
 
 

