@@ -1,7 +1,7 @@
 """The error function on any array namespace: the library's own where it has one (torch, jax);
 on numpy's arrays ``math.erf`` (libm's, under 1 ulp) element by element, which measures faster
 than any series of whole-array steps (98 ns an element on 10**6 float64, where the approximation
-below takes 240, and 100 times less on 16 elements); elsewhere (dask, array API libraries) a
+below takes 240; 3.7 us for 16 elements, where it takes 155); elsewhere (dask, array API libraries) a
 piecewise Chebyshev approximation written with the namespace's functions. numpy has no ``erf``
 and scipy is no dependency.
 
@@ -11,7 +11,8 @@ values from mpmath at 50 digits (50 nodes on [0, 1] for P, 80 on [0, 1] for Q), 
 term falls below 1e-18 (P) and 1e-17 (Q) of the first. Measured against ``math.erf`` and
 ``math.erfc`` on 10**6 points of [-7, 7]: erf within 2 ulp of float64 (and of float32, float16);
 erfc within 4e-15 relative, growing as x**2 ulp for large x, the rounding of ``x**2`` in
-``exp(-x**2)``. ``tests/ops/test_special.py`` holds them to that. float16 computes in float32.
+``exp(-x**2)``. ``tests/ops/test_more_elementwise.py`` holds them to that. float16 computes in
+float32.
 """
 
 from __future__ import annotations
