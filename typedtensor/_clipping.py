@@ -8,12 +8,15 @@ tensor bound gives unknown dims (it may have more dims than ``x``), which the pl
 
 from __future__ import annotations
 
-from typing import Any, overload
+from typing import Any, TypeAlias, overload
 
-from typedtensor._dtypes import bool_, float64, int64, integer
+from typedtensor._dtypes import NumpyScalar, bool_, float64, int64, integer
 from typedtensor._generated.type_vars import FloatingT, IntegerT, Shape
 from typedtensor._ops import elementwise as _elementwise
 from typedtensor._tensor import AnyTensor, Tensor, operand, unwrap, wrap
+
+#: A bound: a tensor, a Python scalar, a numpy scalar (a rank-0 tensor of its dtype), or None.
+Bound: TypeAlias = AnyTensor | complex | NumpyScalar | None
 
 
 # A bool is an int and an int a float to the checkers, so mypy finds overlaps (ignored): the first
@@ -31,11 +34,11 @@ def clip(x: Tensor[integer | bool_, *Shape], low: float | None, high: float | No
 @overload
 def clip(x: Tensor[Any, *Shape], low: complex | None, high: complex | None) -> Tensor[Any, *Shape]: ...
 @overload
-def clip(x: AnyTensor, low: AnyTensor | complex | None, high: AnyTensor | complex | None) -> AnyTensor: ...
-def clip(x: AnyTensor, low: AnyTensor | complex | None, high: AnyTensor | complex | None) -> AnyTensor:
+def clip(x: AnyTensor, low: Bound, high: Bound) -> AnyTensor: ...
+def clip(x: AnyTensor, low: Bound, high: Bound) -> AnyTensor:
     """``x`` bounded below by ``low`` and above by ``high``, elementwise with broadcasting.
 
-    Each bound is a tensor, a Python scalar, or None (no bound on that side). As numpy's ``clip``:
+    Each bound is a tensor, a Python scalar, a numpy scalar, or None (no bound on that side). As numpy's ``clip``:
     ``minimum(maximum(x, low), high)``, its dtype their promotion (Python scalars weak); NaN
     propagates; where ``low > high`` the result is ``high``. Not for complex numbers.
 

@@ -175,7 +175,7 @@ def _infer_clip(ctx: FunctionContext, x: Type, low: Type, high: Type) -> Type:
     if tensor is None:
         raise NotUnderstood
     given = [not isinstance(get_proper_type(bound), NoneType) for bound in (low, high)]
-    operands = [tensor, *(_operand(bound) for bound, is_given in zip((low, high), given) if is_given)]
+    operands = [tensor, *(_numpy_scalar(ctx, bound) or _operand(bound) for bound, is_given in zip((low, high), given) if is_given)]
 
     def rule(x_name: str, *bound_names: str) -> str | shape_rules.Problem:
         names = iter(bound_names)

@@ -4,6 +4,8 @@ them (Python scalars weak), and takes None for a missing bound."""
 
 from typing import Any, Literal as L, TypeVar, assert_type
 
+import numpy as np
+
 import typedtensor as tt
 from typedtensor import Dim, Tensor, float32, float64
 
@@ -53,6 +55,7 @@ def clip(x: Tensor[float32, Batch, L[3]], row: Tensor[float64, L[3]], col: Tenso
     assert_type(tt.clip(b, 0, 1), Tensor[tt.int64, L[4]])
     assert_type(tt.clip(b, 1, i8), Tensor[tt.int8, L[4]])
     assert_type(tt.clip(f, 0.0, 1.0), Tensor[F, L[2]])
+    assert_type(tt.clip(f16, np.float32(0), None), Tensor[float32, L[4]])  # a numpy scalar is strong
 
 
 def clip_errors(x: Tensor[float32, Batch, L[3]], four: Tensor[float32, L[4]], n: Tensor[float32, Batch, L[1]], rest: Tensor[float32, *tuple[Any, ...]]) -> None:

@@ -8,6 +8,8 @@ may have more dims than ``x`` (the plugin makes that exact).
 
 from typing import Any, Literal as L, TypeVar, assert_type
 
+import numpy as np
+
 import typedtensor as tt
 from typedtensor import Dim, Tensor
 
@@ -44,3 +46,4 @@ def clip(x: Tensor[tt.float32, Batch, L[3]], i8: Tensor[tt.int8, L[4]], b: Tenso
     assert_type(tt.clip(b, False, True), Tensor[tt.bool_, L[4]])
     assert_type(tt.clip(b, 0, 2), Tensor[tt.int64, L[4]])
     assert_type(tt.clip(x, row, None), Tensor[Any, *tuple[Any, ...]])
+    assert_type(tt.clip(x, np.float32(0), None), Tensor[Any, *tuple[Any, ...]])
