@@ -30,6 +30,23 @@ DOCSTRINGS: Final[dict[str, str]] = {
     "ceil": "The smallest integer not below ``x``, elementwise; integers keep their dtype; not for complex numbers.",
     "sign": "-1, 0 or 1 by the sign of ``x`` (NaN stays NaN), elementwise; booleans have none.",
     "logical_not": "Whether ``x`` is zero, elementwise: ``bool_``.",
+    "erf": "The error function, elementwise; real dtypes, computed as ``exp`` (numpy's arrays: ``math.erf``'s values).",
+    "tan": "The tangent, elementwise; dtypes as for ``exp``.",
+    "arctan": "The inverse tangent, elementwise, in ``(-pi/2, pi/2)``; dtypes as for ``exp``.",
+    "log2": "The base-2 logarithm, elementwise; dtypes as for ``exp``.",
+    "log10": "The base-10 logarithm, elementwise; dtypes as for ``exp``.",
+    "rsqrt": "``1 / sqrt(x)``, elementwise; dtypes as for ``exp``.",
+    "isnan": "Whether ``x`` is NaN, elementwise: ``bool_`` (never for booleans and integers).",
+    "isinf": "Whether ``x`` is infinite, elementwise: ``bool_``.",
+    "isfinite": "Whether ``x`` is neither infinite nor NaN, elementwise: ``bool_``.",
+    "silu": "``x * sigmoid(x)``, elementwise, without overflow; real dtypes, computed as ``exp``.",
+    "softplus": "``log(1 + exp(x))``, elementwise, without overflow (``maximum(x, 0) + log1p(exp(-|x|))``); real dtypes.",
+    "gelu": """
+        ``x * Phi(x)``, Phi the standard normal distribution, elementwise; real dtypes, computed as ``exp``.
+
+        Exactly ``x / 2 * erfc(-x / sqrt(2))``; with ``approximate=True`` the tanh form
+        ``x / 2 * (1 + tanh(sqrt(2 / pi) * (x + 0.044715 * x**3)))``. Neither overflows.
+    """,
     "add": "``x1 + x2``, elementwise with broadcasting.",
     "subtract": "``x1 - x2``, elementwise with broadcasting; two booleans have none (use ``not_equal``).",
     "multiply": "``x1 * x2``, elementwise with broadcasting.",

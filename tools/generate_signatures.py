@@ -208,7 +208,10 @@ def where_rule(left: str, right: str) -> str | None:
 UNARY: Final = (
     "abs", "negative", "positive", "exp", "log", "log1p", "expm1", "sqrt", "square", "sin", "cos", "tanh",
     "sigmoid", "relu", "floor", "ceil", "sign", "logical_not",
+    "erf", "tan", "arctan", "log2", "log10", "rsqrt", "isnan", "isinf", "isfinite", "silu", "softplus", "gelu",
 )
+#: A unary function's further parameters (declared, then passed on to the op), by its rule's name.
+UNARY_OPTIONS: Final = {"gelu": ("approximate: bool = False", "approximate")}
 BINARY: Final = (
     "add", "subtract", "multiply", "divide", "floor_divide", "power", "maximum", "minimum", "equal", "not_equal",
     "less", "less_equal", "greater", "greater_equal", "logical_and", "logical_or",
@@ -255,13 +258,14 @@ class Signature:
     parameters: tuple[Parameter, ...]
     result: Case
     shape: str = SAME
+    options: str = ""  # further parameters, declared as they are (``approximate: bool = False``)
 
     @property
     def returns(self) -> str:
         return tensor(self.result.returns, self.shape)
 
     def text(self, name: str, indent: str, ignores: Sequence[str] = ()) -> str:
-        parameters = ", ".join(f"{p.name}: {p.annotation}" for p in self.parameters)
+        parameters = ", ".join([*(f"{p.name}: {p.annotation}" for p in self.parameters), *filter(None, [self.options])])
         comment = f"  # type: ignore[{', '.join(ignores)}]" if ignores else ""
         return f"{indent}@overload\n{indent}def {name}({parameters}) -> {self.returns}: ...{comment}\n"
 
@@ -368,7 +372,8 @@ def function_signatures(op: str) -> list[Signature]:
     """A binary function's overloads (``where`` for ``"where"``), compact for nested calls."""
     if op == "where":
         return [*unknown_rank_operands(where_rule, ("condition", "x1", "x2"), "x1", "x2"), *compact(where_signatures())]
-    return compact(binary_signatures(op, ("x1", "x2"), "both"))
+    numpy_scalars = [numpy_scalar_signature(op, ("x1", "x2"), scalar_first) for scalar_first in (False, True)]
+    return [*compact(binary_signatures(op, ("x1", "x2"), "both")), *numpy_scalars]
 
 
 def unknown_rank_operands(rule: Rule, names: Sequence[str], *caught: str) -> list[Signature]:
@@ -409,7 +414,15 @@ def _calls(signatures: Sequence[Signature]) -> list[Call]:
 
 def unary_signatures(op: str, x: str) -> list[Signature]:
     cases = tensor_cases(unary_rule(op), list(ATOMS))
-    return [Signature((Parameter(x, dtype=case),), case) for case in cases]
+    options = UNARY_OPTIONS.get(op, ("", ""))[0]
+    return [Signature((Parameter(x, dtype=case),), case, options=options) for case in cases]
+
+
+def unary_function(op: str) -> str:
+    """A unary function: its overloads, then the implementation passing its options on to the op."""
+    declared, passed = UNARY_OPTIONS.get(op, ("", ""))
+    parameters = ", ".join(filter(None, [f"x: {ANY_TENSOR}", declared]))
+    return function_text(op, unary_signatures(op, "x"), parameters, f'unary("{op}", {", ".join(filter(None, ["x", passed]))})')
 
 
 def pair_signatures(rule: Rule, names: tuple[str, str], prefix: Sequence[str] = (), shapes: Sequence[str] = (SAME, ANY_SHAPE)) -> list[Signature]:
@@ -798,7 +811,7 @@ ANY_TENSOR: Final = tensor("Any", ANY_SHAPE)
 METHOD: Final = "    "  # the indent of a method's def
 #: The names the generated code imports, by module (only those a module uses are imported).
 IMPORTABLE: Final = {
-    "typedtensor._dtypes": ATOMS,
+    "typedtensor._dtypes": (*ATOMS, "NumpyScalar"),
     "typedtensor._generated.reduction_axes": tuple(axis_aliases()),
     "typedtensor._generated.type_vars": (*VARS.values(), "BoolT", "NewDT", *DIM_VARS, "N", "K", "M", "Shape"),
 }
@@ -902,7 +915,7 @@ def function_text(name: str, signatures: list[Signature], implementation_paramet
 
 
 def api_module() -> str:
-    functions = [function_text(op, unary_signatures(op, "x"), f"x: {ANY_TENSOR}", f'unary("{op}", x)') for op in UNARY]
+    functions = [unary_function(op) for op in UNARY]
     functions += [function_text(op, function_signatures(op), "x1: Operand, x2: Operand", f'binary("{op}", x1, x2)') for op in BINARY]
     functions.append(function_text("where", function_signatures("where"), f"condition: {ANY_TENSOR}, x1: Operand, x2: Operand", "select(condition, x1, x2)"))
     functions.append(implementation("cast", f"x: {tensor('Any', SAME)}, dtype: type[NewDT]", tensor("NewDT", SAME), 'return convert("cast", x, dtype)', "", "cast"))
@@ -914,9 +927,21 @@ def api_module() -> str:
         "Any, TypeAlias, overload",
         ["from typedtensor._elementwise import binary, convert, select, unary\n", "from typedtensor._tensor import Tensor\n"],
         "".join(functions),
-        "#: What a binary op takes: a tensor, or a Python scalar (``complex`` admits bool, int and float).\n"
-        f"Operand: TypeAlias = {ANY_TENSOR} | complex\n",
+        "#: What a binary op takes: a tensor, or a Python scalar (``complex`` admits bool, int and float),\n"
+        "#: or a numpy scalar (a rank-0 tensor of its dtype).\n"
+        f"Operand: TypeAlias = {ANY_TENSOR} | complex | NumpyScalar\n",
     )
+
+
+def numpy_scalar_signature(op: str, names: tuple[str, str] = ("self", "other"), scalar_first: bool = False) -> Signature:
+    """``x * np.float32(2)`` and ``np.float32(2) * x``, which numpy hands to ``x.__rmul__``: a numpy
+    scalar is a rank-0 tensor of its dtype to numpy 2 (strong, unlike a Python scalar), so the
+    shape is the tensor's and the dtype the one every pair of dtypes gives (``bool_``), else Any.
+    numpy's ``float64`` and ``complex128`` are Python floats and complexes: the overloads before
+    this one take them, weak."""
+    everything = _one_result(binary_rule(op), ("generic",))
+    tensor, scalar = Parameter(names[1] if scalar_first else names[0]), Parameter(names[0] if scalar_first else names[1], kind="NumpyScalar")
+    return Signature((scalar, tensor) if scalar_first else (tensor, scalar), Case(("generic",), everything if everything in CONCRETE else "Any"))
 
 
 def operator_block() -> str:
@@ -934,16 +959,16 @@ def operator_block() -> str:
             # mypy gives ``x[()] < scores`` (scores of unknown rank) rank 0: every overload it
             # matches returns bool_, so it takes the first; where their dtypes differ it says Any
             signatures = [*unknown_rank_operands(binary_rule(op), names, "other"), *signatures]
-        overloads = overloads_text(name, signatures, indent)
+        overloads = overloads_text(name, [*signatures, numpy_scalar_signature(op)], indent)
         if name in EQUALITY:
             # mypy reports the override at the first decorator: each return differs from object's bool.
             overloads = overloads.replace("@overload\n", "@overload  # type: ignore[override]\n", 1)
             body = f'return _compared("{op}", self._array, other)'
             other = "object"
         else:
-            other_value = f'operand("{op}", other, "x1")' if reflected else f'other._array if type(other) is Tensor else operand("{op}", other, "x2")'
+            other_value = f'operand("{op}", other, "x1", self._array)' if reflected else f'other._array if type(other) is Tensor else operand("{op}", other, "x2", self._array)'
             body = f'return wrap(_elementwise.binary("{op}", {other_value}, self._array))' if reflected else f'return wrap(_elementwise.binary("{op}", self._array, {other_value}))'
-            other = "complex" if reflected else f"{ANY_TENSOR} | complex"
+            other = "complex | NumpyScalar" if reflected else f"{ANY_TENSOR} | complex | NumpyScalar"
         returns = "Any" if name in EQUALITY else ANY_TENSOR
         parts.append(f"{overloads}{indent}def {name}(self, other: {other}) -> {returns}:\n{indent}    {body}\n\n")
     parts.append(

@@ -7,7 +7,7 @@ as ``float32`` rather than numpy's ``floating[_32Bit]``.
 
 from __future__ import annotations
 
-from typing import Any, ClassVar, Final
+from typing import Any, ClassVar, Final, TypeAlias
 
 import numpy as np
 
@@ -186,3 +186,12 @@ def numpy_dtype_of(marker: type[generic]) -> np.dtype[np.generic]:
 def type_text(array: np.ndarray[Any, Any]) -> str:
     """The type of a tensor over ``array`` as messages write it: ``Tensor[float32, 2, 3]``."""
     return format_tensor(marker_of(array.dtype).__name__, [str(dim) for dim in array.shape])
+
+
+#: The numpy scalars an elementwise operand may be (a rank-0 tensor of their dtype, strong, as in
+#: numpy 2): those of the dtypes a tensor carries. ``float64`` and ``complex128`` are Python
+#: scalars (weak); ``longdouble``, ``str_`` and the like are refused, statically as at run time.
+NumpyScalar: TypeAlias = (
+    "np.bool | np.int8 | np.int16 | np.int32 | np.int64 | np.uint8 | np.uint16 | np.uint32 | np.uint64"
+    " | np.float16 | np.float32 | np.float64 | np.complex64 | np.complex128"
+)

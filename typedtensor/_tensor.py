@@ -15,11 +15,12 @@ import operator
 import sys
 from collections.abc import Iterator
 from types import EllipsisType
-from typing import Any, ClassVar, Final, Generic, Literal, SupportsIndex, TypeAlias, TypeVar, TypeVarTuple, overload
+from typing import TYPE_CHECKING, Any, ClassVar, Final, Generic, Literal, NoReturn, SupportsIndex, TypeAlias, TypeVar, TypeVarTuple, overload
 
 import numpy as np
 
 from typedtensor._dtypes import (
+    NumpyScalar,
     bool_,
     complex64,
     complex128,
@@ -108,7 +109,7 @@ from typedtensor._ops import (
     updates as _updates,
 )
 from typedtensor._ops.backends import backend_of
-from typedtensor._ops.common import Array
+from typedtensor._ops.common import Array, scalar_like
 from typedtensor._reducer import planner as _reducer
 from typedtensor._shape_rules import bool_index_message, wrong_operand
 
@@ -234,13 +235,23 @@ class Tensor(Generic[DT, *Shape]):
         array = self._array
         return array if type(array) is np.ndarray else backend_of(array).to_numpy(array)
 
-    def __array__(self, dtype: Any = None, copy: bool | None = None) -> np.ndarray[Any, Any]:
-        array = self.numpy()
-        if copy:
-            return np.array(array, dtype=dtype, copy=True)
-        if copy is False and dtype is not None and np.dtype(dtype) != array.dtype:  # numpy 2: never copy
-            raise ValueError(f"{type_text(array)} cannot become {np.dtype(dtype)} without a copy (copy=False)")
-        return array if dtype is None else array.astype(dtype, copy=False)
+    if TYPE_CHECKING:
+        # numpy's stubs take anything whose ``__array__()`` returns an ndarray as array-like, so
+        # ``np.exp(x)`` and ``np.mean(x)`` would type-check and then raise (or return an untyped
+        # ndarray). Declared with a parameter no caller can pass, a Tensor is no array-like to
+        # mypy and pyright: numpy's functions refuse it, as they do at run time (below), while
+        # ``np.asarray(x)``, which takes any object, still gives the ndarray. numpy calls this
+        # with no argument, or a dtype.
+        def __array__(self, dtype: _OnlyThroughAsarray, /, copy: bool | None = None) -> np.ndarray[Any, Any]: ...
+    else:
+        def __array__(self, dtype: Any = None, copy: bool | None = None) -> np.ndarray[Any, Any]:
+            return _as_ndarray(self, dtype, copy)
+
+    def __array_function__(self, func: Any, types: object, args: object, kwargs: object) -> NoReturn:
+        """numpy's functions (``np.mean(x)``, ``np.clip(x, 0, 1)``) refuse a Tensor, as its declared
+        type says: their result would be an untyped ndarray. numpy's ufuncs (``np.exp(x)``) refuse
+        it through ``__array_ufunc__ = None``."""
+        raise TypeError(numpy_function_refused(func))
 
     def __len__(self) -> int:
         """The size of the first dim; a rank-0 tensor has none (``TypeError``, as numpy)."""
@@ -1805,8 +1816,10 @@ class Tensor(Generic[DT, *Shape]):
     def __add__(self: Tensor[bool_, *tuple[Any, ...]], other: Tensor[bool_, *tuple[Any, ...]]) -> Tensor[bool_, *tuple[Any, ...]]: ...
     @overload
     def __add__(self: Tensor[generic, *tuple[Any, ...]], other: Tensor[generic, *tuple[Any, ...]]) -> Tensor[Any, *tuple[Any, ...]]: ...
-    def __add__(self, other: Tensor[Any, *tuple[Any, ...]] | complex) -> Tensor[Any, *tuple[Any, ...]]:
-        return wrap(_elementwise.binary("add", self._array, other._array if type(other) is Tensor else operand("add", other, "x2")))
+    @overload
+    def __add__(self: Tensor[Any, *Shape], other: NumpyScalar) -> Tensor[Any, *Shape]: ...
+    def __add__(self, other: Tensor[Any, *tuple[Any, ...]] | complex | NumpyScalar) -> Tensor[Any, *tuple[Any, ...]]:
+        return wrap(_elementwise.binary("add", self._array, other._array if type(other) is Tensor else operand("add", other, "x2", self._array)))
 
     @overload
     def __sub__(self: Tensor[FloatingT, *Shape], other: Tensor[FloatingT, *Shape]) -> Tensor[FloatingT, *Shape]: ...
@@ -1850,8 +1863,10 @@ class Tensor(Generic[DT, *Shape]):
     def __sub__(self: Tensor[UnsignedT, *tuple[Any, ...]], other: Tensor[UnsignedT, *tuple[Any, ...]]) -> Tensor[UnsignedT, *tuple[Any, ...]]: ...
     @overload
     def __sub__(self: Tensor[generic, *tuple[Any, ...]], other: Tensor[generic, *tuple[Any, ...]]) -> Tensor[Any, *tuple[Any, ...]]: ...
-    def __sub__(self, other: Tensor[Any, *tuple[Any, ...]] | complex) -> Tensor[Any, *tuple[Any, ...]]:
-        return wrap(_elementwise.binary("subtract", self._array, other._array if type(other) is Tensor else operand("subtract", other, "x2")))
+    @overload
+    def __sub__(self: Tensor[Any, *Shape], other: NumpyScalar) -> Tensor[Any, *Shape]: ...
+    def __sub__(self, other: Tensor[Any, *tuple[Any, ...]] | complex | NumpyScalar) -> Tensor[Any, *tuple[Any, ...]]:
+        return wrap(_elementwise.binary("subtract", self._array, other._array if type(other) is Tensor else operand("subtract", other, "x2", self._array)))
 
     @overload
     def __mul__(self: Tensor[FloatingT, *Shape], other: Tensor[FloatingT, *Shape]) -> Tensor[FloatingT, *Shape]: ...
@@ -1899,8 +1914,10 @@ class Tensor(Generic[DT, *Shape]):
     def __mul__(self: Tensor[bool_, *tuple[Any, ...]], other: Tensor[bool_, *tuple[Any, ...]]) -> Tensor[bool_, *tuple[Any, ...]]: ...
     @overload
     def __mul__(self: Tensor[generic, *tuple[Any, ...]], other: Tensor[generic, *tuple[Any, ...]]) -> Tensor[Any, *tuple[Any, ...]]: ...
-    def __mul__(self, other: Tensor[Any, *tuple[Any, ...]] | complex) -> Tensor[Any, *tuple[Any, ...]]:
-        return wrap(_elementwise.binary("multiply", self._array, other._array if type(other) is Tensor else operand("multiply", other, "x2")))
+    @overload
+    def __mul__(self: Tensor[Any, *Shape], other: NumpyScalar) -> Tensor[Any, *Shape]: ...
+    def __mul__(self, other: Tensor[Any, *tuple[Any, ...]] | complex | NumpyScalar) -> Tensor[Any, *tuple[Any, ...]]:
+        return wrap(_elementwise.binary("multiply", self._array, other._array if type(other) is Tensor else operand("multiply", other, "x2", self._array)))
 
     @overload
     def __truediv__(self: Tensor[FloatingT, *Shape], other: Tensor[FloatingT, *Shape]) -> Tensor[FloatingT, *Shape]: ...
@@ -1932,8 +1949,10 @@ class Tensor(Generic[DT, *Shape]):
     def __truediv__(self: Tensor[bool_ | integer, *tuple[Any, ...]], other: Tensor[bool_ | integer, *tuple[Any, ...]]) -> Tensor[float64, *tuple[Any, ...]]: ...
     @overload
     def __truediv__(self: Tensor[generic, *tuple[Any, ...]], other: Tensor[generic, *tuple[Any, ...]]) -> Tensor[Any, *tuple[Any, ...]]: ...
-    def __truediv__(self, other: Tensor[Any, *tuple[Any, ...]] | complex) -> Tensor[Any, *tuple[Any, ...]]:
-        return wrap(_elementwise.binary("divide", self._array, other._array if type(other) is Tensor else operand("divide", other, "x2")))
+    @overload
+    def __truediv__(self: Tensor[Any, *Shape], other: NumpyScalar) -> Tensor[Any, *Shape]: ...
+    def __truediv__(self, other: Tensor[Any, *tuple[Any, ...]] | complex | NumpyScalar) -> Tensor[Any, *tuple[Any, ...]]:
+        return wrap(_elementwise.binary("divide", self._array, other._array if type(other) is Tensor else operand("divide", other, "x2", self._array)))
 
     @overload
     def __floordiv__(self: Tensor[FloatingT, *Shape], other: Tensor[FloatingT, *Shape]) -> Tensor[FloatingT, *Shape]: ...
@@ -1971,8 +1990,10 @@ class Tensor(Generic[DT, *Shape]):
     def __floordiv__(self: Tensor[bool_, *tuple[Any, ...]], other: Tensor[bool_, *tuple[Any, ...]]) -> Tensor[int8, *tuple[Any, ...]]: ...
     @overload
     def __floordiv__(self: Tensor[generic, *tuple[Any, ...]], other: Tensor[generic, *tuple[Any, ...]]) -> Tensor[Any, *tuple[Any, ...]]: ...
-    def __floordiv__(self, other: Tensor[Any, *tuple[Any, ...]] | complex) -> Tensor[Any, *tuple[Any, ...]]:
-        return wrap(_elementwise.binary("floor_divide", self._array, other._array if type(other) is Tensor else operand("floor_divide", other, "x2")))
+    @overload
+    def __floordiv__(self: Tensor[Any, *Shape], other: NumpyScalar) -> Tensor[Any, *Shape]: ...
+    def __floordiv__(self, other: Tensor[Any, *tuple[Any, ...]] | complex | NumpyScalar) -> Tensor[Any, *tuple[Any, ...]]:
+        return wrap(_elementwise.binary("floor_divide", self._array, other._array if type(other) is Tensor else operand("floor_divide", other, "x2", self._array)))
 
     @overload
     def __pow__(self: Tensor[FloatingT, *Shape], other: Tensor[FloatingT, *Shape]) -> Tensor[FloatingT, *Shape]: ...
@@ -2022,8 +2043,10 @@ class Tensor(Generic[DT, *Shape]):
     def __pow__(self: Tensor[bool_, *tuple[Any, ...]], other: Tensor[bool_, *tuple[Any, ...]]) -> Tensor[int8, *tuple[Any, ...]]: ...
     @overload
     def __pow__(self: Tensor[generic, *tuple[Any, ...]], other: Tensor[generic, *tuple[Any, ...]]) -> Tensor[Any, *tuple[Any, ...]]: ...
-    def __pow__(self, other: Tensor[Any, *tuple[Any, ...]] | complex) -> Tensor[Any, *tuple[Any, ...]]:
-        return wrap(_elementwise.binary("power", self._array, other._array if type(other) is Tensor else operand("power", other, "x2")))
+    @overload
+    def __pow__(self: Tensor[Any, *Shape], other: NumpyScalar) -> Tensor[Any, *Shape]: ...
+    def __pow__(self, other: Tensor[Any, *tuple[Any, ...]] | complex | NumpyScalar) -> Tensor[Any, *tuple[Any, ...]]:
+        return wrap(_elementwise.binary("power", self._array, other._array if type(other) is Tensor else operand("power", other, "x2", self._array)))
 
     @overload  # type: ignore[override]
     def __eq__(self: Tensor[Any, *tuple[Any, ...]], other: Tensor[Any, D0, D1, D2, D3, D4, D5, D6, *tuple[Any, ...]]) -> Tensor[bool_, *tuple[Any, ...]]: ...
@@ -2033,6 +2056,8 @@ class Tensor(Generic[DT, *Shape]):
     def __eq__(self: Tensor[generic, *Shape], other: complex) -> Tensor[bool_, *Shape]: ...
     @overload
     def __eq__(self: Tensor[generic, *tuple[Any, ...]], other: Tensor[generic, *tuple[Any, ...]]) -> Tensor[bool_, *tuple[Any, ...]]: ...
+    @overload
+    def __eq__(self: Tensor[Any, *Shape], other: NumpyScalar) -> Tensor[bool_, *Shape]: ...
     def __eq__(self, other: object) -> Any:
         return _compared("equal", self._array, other)
 
@@ -2044,6 +2069,8 @@ class Tensor(Generic[DT, *Shape]):
     def __ne__(self: Tensor[generic, *Shape], other: complex) -> Tensor[bool_, *Shape]: ...
     @overload
     def __ne__(self: Tensor[generic, *tuple[Any, ...]], other: Tensor[generic, *tuple[Any, ...]]) -> Tensor[bool_, *tuple[Any, ...]]: ...
+    @overload
+    def __ne__(self: Tensor[Any, *Shape], other: NumpyScalar) -> Tensor[bool_, *Shape]: ...
     def __ne__(self, other: object) -> Any:
         return _compared("not_equal", self._array, other)
 
@@ -2055,8 +2082,10 @@ class Tensor(Generic[DT, *Shape]):
     def __lt__(self: Tensor[generic, *Shape], other: complex) -> Tensor[bool_, *Shape]: ...
     @overload
     def __lt__(self: Tensor[generic, *tuple[Any, ...]], other: Tensor[generic, *tuple[Any, ...]]) -> Tensor[bool_, *tuple[Any, ...]]: ...
-    def __lt__(self, other: Tensor[Any, *tuple[Any, ...]] | complex) -> Tensor[Any, *tuple[Any, ...]]:
-        return wrap(_elementwise.binary("less", self._array, other._array if type(other) is Tensor else operand("less", other, "x2")))
+    @overload
+    def __lt__(self: Tensor[Any, *Shape], other: NumpyScalar) -> Tensor[bool_, *Shape]: ...
+    def __lt__(self, other: Tensor[Any, *tuple[Any, ...]] | complex | NumpyScalar) -> Tensor[Any, *tuple[Any, ...]]:
+        return wrap(_elementwise.binary("less", self._array, other._array if type(other) is Tensor else operand("less", other, "x2", self._array)))
 
     @overload
     def __le__(self: Tensor[Any, *tuple[Any, ...]], other: Tensor[Any, D0, D1, D2, D3, D4, D5, D6, *tuple[Any, ...]]) -> Tensor[bool_, *tuple[Any, ...]]: ...
@@ -2066,8 +2095,10 @@ class Tensor(Generic[DT, *Shape]):
     def __le__(self: Tensor[generic, *Shape], other: complex) -> Tensor[bool_, *Shape]: ...
     @overload
     def __le__(self: Tensor[generic, *tuple[Any, ...]], other: Tensor[generic, *tuple[Any, ...]]) -> Tensor[bool_, *tuple[Any, ...]]: ...
-    def __le__(self, other: Tensor[Any, *tuple[Any, ...]] | complex) -> Tensor[Any, *tuple[Any, ...]]:
-        return wrap(_elementwise.binary("less_equal", self._array, other._array if type(other) is Tensor else operand("less_equal", other, "x2")))
+    @overload
+    def __le__(self: Tensor[Any, *Shape], other: NumpyScalar) -> Tensor[bool_, *Shape]: ...
+    def __le__(self, other: Tensor[Any, *tuple[Any, ...]] | complex | NumpyScalar) -> Tensor[Any, *tuple[Any, ...]]:
+        return wrap(_elementwise.binary("less_equal", self._array, other._array if type(other) is Tensor else operand("less_equal", other, "x2", self._array)))
 
     @overload
     def __gt__(self: Tensor[Any, *tuple[Any, ...]], other: Tensor[Any, D0, D1, D2, D3, D4, D5, D6, *tuple[Any, ...]]) -> Tensor[bool_, *tuple[Any, ...]]: ...
@@ -2077,8 +2108,10 @@ class Tensor(Generic[DT, *Shape]):
     def __gt__(self: Tensor[generic, *Shape], other: complex) -> Tensor[bool_, *Shape]: ...
     @overload
     def __gt__(self: Tensor[generic, *tuple[Any, ...]], other: Tensor[generic, *tuple[Any, ...]]) -> Tensor[bool_, *tuple[Any, ...]]: ...
-    def __gt__(self, other: Tensor[Any, *tuple[Any, ...]] | complex) -> Tensor[Any, *tuple[Any, ...]]:
-        return wrap(_elementwise.binary("greater", self._array, other._array if type(other) is Tensor else operand("greater", other, "x2")))
+    @overload
+    def __gt__(self: Tensor[Any, *Shape], other: NumpyScalar) -> Tensor[bool_, *Shape]: ...
+    def __gt__(self, other: Tensor[Any, *tuple[Any, ...]] | complex | NumpyScalar) -> Tensor[Any, *tuple[Any, ...]]:
+        return wrap(_elementwise.binary("greater", self._array, other._array if type(other) is Tensor else operand("greater", other, "x2", self._array)))
 
     @overload
     def __ge__(self: Tensor[Any, *tuple[Any, ...]], other: Tensor[Any, D0, D1, D2, D3, D4, D5, D6, *tuple[Any, ...]]) -> Tensor[bool_, *tuple[Any, ...]]: ...
@@ -2088,8 +2121,10 @@ class Tensor(Generic[DT, *Shape]):
     def __ge__(self: Tensor[generic, *Shape], other: complex) -> Tensor[bool_, *Shape]: ...
     @overload
     def __ge__(self: Tensor[generic, *tuple[Any, ...]], other: Tensor[generic, *tuple[Any, ...]]) -> Tensor[bool_, *tuple[Any, ...]]: ...
-    def __ge__(self, other: Tensor[Any, *tuple[Any, ...]] | complex) -> Tensor[Any, *tuple[Any, ...]]:
-        return wrap(_elementwise.binary("greater_equal", self._array, other._array if type(other) is Tensor else operand("greater_equal", other, "x2")))
+    @overload
+    def __ge__(self: Tensor[Any, *Shape], other: NumpyScalar) -> Tensor[bool_, *Shape]: ...
+    def __ge__(self, other: Tensor[Any, *tuple[Any, ...]] | complex | NumpyScalar) -> Tensor[Any, *tuple[Any, ...]]:
+        return wrap(_elementwise.binary("greater_equal", self._array, other._array if type(other) is Tensor else operand("greater_equal", other, "x2", self._array)))
 
     @overload
     def __radd__(self: Tensor[InexactT, *Shape], other: float) -> Tensor[InexactT, *Shape]: ...  # type: ignore[overload-overlap, unused-ignore]
@@ -2113,8 +2148,10 @@ class Tensor(Generic[DT, *Shape]):
     def __radd__(self: Tensor[bool_ | float64 | integer, *Shape], other: complex) -> Tensor[complex128, *Shape]: ...
     @overload
     def __radd__(self: Tensor[generic, *Shape], other: complex) -> Tensor[complexfloating, *Shape]: ...
-    def __radd__(self, other: complex) -> Tensor[Any, *tuple[Any, ...]]:
-        return wrap(_elementwise.binary("add", operand("add", other, "x1"), self._array))
+    @overload
+    def __radd__(self: Tensor[Any, *Shape], other: NumpyScalar) -> Tensor[Any, *Shape]: ...
+    def __radd__(self, other: complex | NumpyScalar) -> Tensor[Any, *tuple[Any, ...]]:
+        return wrap(_elementwise.binary("add", operand("add", other, "x1", self._array), self._array))
 
     @overload
     def __rsub__(self: Tensor[generic, *Shape], other: bool) -> Tensor[number, *Shape]: ...  # type: ignore[overload-overlap, unused-ignore]
@@ -2138,8 +2175,10 @@ class Tensor(Generic[DT, *Shape]):
     def __rsub__(self: Tensor[bool_ | float64 | integer, *Shape], other: complex) -> Tensor[complex128, *Shape]: ...
     @overload
     def __rsub__(self: Tensor[generic, *Shape], other: complex) -> Tensor[complexfloating, *Shape]: ...
-    def __rsub__(self, other: complex) -> Tensor[Any, *tuple[Any, ...]]:
-        return wrap(_elementwise.binary("subtract", operand("subtract", other, "x1"), self._array))
+    @overload
+    def __rsub__(self: Tensor[Any, *Shape], other: NumpyScalar) -> Tensor[Any, *Shape]: ...
+    def __rsub__(self, other: complex | NumpyScalar) -> Tensor[Any, *tuple[Any, ...]]:
+        return wrap(_elementwise.binary("subtract", operand("subtract", other, "x1", self._array), self._array))
 
     @overload
     def __rmul__(self: Tensor[InexactT, *Shape], other: float) -> Tensor[InexactT, *Shape]: ...  # type: ignore[overload-overlap, unused-ignore]
@@ -2163,8 +2202,10 @@ class Tensor(Generic[DT, *Shape]):
     def __rmul__(self: Tensor[bool_ | float64 | integer, *Shape], other: complex) -> Tensor[complex128, *Shape]: ...
     @overload
     def __rmul__(self: Tensor[generic, *Shape], other: complex) -> Tensor[complexfloating, *Shape]: ...
-    def __rmul__(self, other: complex) -> Tensor[Any, *tuple[Any, ...]]:
-        return wrap(_elementwise.binary("multiply", operand("multiply", other, "x1"), self._array))
+    @overload
+    def __rmul__(self: Tensor[Any, *Shape], other: NumpyScalar) -> Tensor[Any, *Shape]: ...
+    def __rmul__(self, other: complex | NumpyScalar) -> Tensor[Any, *tuple[Any, ...]]:
+        return wrap(_elementwise.binary("multiply", operand("multiply", other, "x1", self._array), self._array))
 
     @overload
     def __rtruediv__(self: Tensor[InexactT, *Shape], other: float) -> Tensor[InexactT, *Shape]: ...  # type: ignore[overload-overlap, unused-ignore]
@@ -2180,8 +2221,10 @@ class Tensor(Generic[DT, *Shape]):
     def __rtruediv__(self: Tensor[bool_ | float64 | integer, *Shape], other: complex) -> Tensor[complex128, *Shape]: ...
     @overload
     def __rtruediv__(self: Tensor[generic, *Shape], other: complex) -> Tensor[complexfloating, *Shape]: ...
-    def __rtruediv__(self, other: complex) -> Tensor[Any, *tuple[Any, ...]]:
-        return wrap(_elementwise.binary("divide", operand("divide", other, "x1"), self._array))
+    @overload
+    def __rtruediv__(self: Tensor[Any, *Shape], other: NumpyScalar) -> Tensor[Any, *Shape]: ...
+    def __rtruediv__(self, other: complex | NumpyScalar) -> Tensor[Any, *tuple[Any, ...]]:
+        return wrap(_elementwise.binary("divide", operand("divide", other, "x1", self._array), self._array))
 
     @overload
     def __rfloordiv__(self: Tensor[bool_, *Shape], other: bool) -> Tensor[int8, *Shape]: ...  # type: ignore[overload-overlap, unused-ignore]
@@ -2199,8 +2242,10 @@ class Tensor(Generic[DT, *Shape]):
     def __rfloordiv__(self: Tensor[bool_ | integer, *Shape], other: float) -> Tensor[float64, *Shape]: ...
     @overload
     def __rfloordiv__(self: Tensor[generic, *Shape], other: float) -> Tensor[floating, *Shape]: ...
-    def __rfloordiv__(self, other: complex) -> Tensor[Any, *tuple[Any, ...]]:
-        return wrap(_elementwise.binary("floor_divide", operand("floor_divide", other, "x1"), self._array))
+    @overload
+    def __rfloordiv__(self: Tensor[Any, *Shape], other: NumpyScalar) -> Tensor[Any, *Shape]: ...
+    def __rfloordiv__(self, other: complex | NumpyScalar) -> Tensor[Any, *tuple[Any, ...]]:
+        return wrap(_elementwise.binary("floor_divide", operand("floor_divide", other, "x1", self._array), self._array))
 
     @overload
     def __rpow__(self: Tensor[bool_, *Shape], other: bool) -> Tensor[int8, *Shape]: ...  # type: ignore[overload-overlap, unused-ignore]
@@ -2226,8 +2271,10 @@ class Tensor(Generic[DT, *Shape]):
     def __rpow__(self: Tensor[bool_ | float64 | integer, *Shape], other: complex) -> Tensor[complex128, *Shape]: ...
     @overload
     def __rpow__(self: Tensor[generic, *Shape], other: complex) -> Tensor[complexfloating, *Shape]: ...
-    def __rpow__(self, other: complex) -> Tensor[Any, *tuple[Any, ...]]:
-        return wrap(_elementwise.binary("power", operand("power", other, "x1"), self._array))
+    @overload
+    def __rpow__(self: Tensor[Any, *Shape], other: NumpyScalar) -> Tensor[Any, *Shape]: ...
+    def __rpow__(self, other: complex | NumpyScalar) -> Tensor[Any, *tuple[Any, ...]]:
+        return wrap(_elementwise.binary("power", operand("power", other, "x1", self._array), self._array))
 
     def astype(self, dtype: type[NewDT]) -> Tensor[NewDT, *Shape]:
         """This tensor as ``dtype`` (see ``typedtensor.cast``)."""
@@ -2246,6 +2293,41 @@ def _register_with_jax() -> None:
     if not _registered_with_jax:
         sys.modules["jax"].tree_util.register_pytree_node(Tensor, lambda tensor: ((tensor._array,), None), lambda _, arrays: wrap(arrays[0]))
         _registered_with_jax = True
+
+
+class _OnlyThroughAsarray:
+    """What ``Tensor.__array__`` declares it takes: nothing a caller has, so that to the checkers a
+    Tensor is no array-like for numpy's functions (``np.asarray(x)`` takes any object)."""
+
+
+def _as_ndarray(tensor: Tensor[Any, *tuple[Any, ...]], dtype: Any, copy: bool | None) -> np.ndarray[Any, Any]:
+    """``np.asarray(x)``: the values as a numpy array, in ``dtype`` if given; ``copy`` as numpy 2 asks."""
+    array = tensor.numpy()
+    if copy:
+        return np.array(array, dtype=dtype, copy=True)
+    if copy is False and dtype is not None and np.dtype(dtype) != array.dtype:  # numpy 2: never copy
+        raise ValueError(f"{type_text(array)} cannot become {np.dtype(dtype)} without a copy (copy=False)")
+    return array if dtype is None else array.astype(dtype, copy=False)
+
+
+#: The typed op for numpy's functions a Tensor refuses, where its name differs or is a method.
+_TYPED_OPS: Final = {
+    "sum": "x.sum()", "mean": "x.mean()", "max": "x.max()", "min": "x.min()", "prod": "x.prod()",
+    "any": "x.any()", "all": "x.all()", "amax": "x.max()", "amin": "x.min()", "concatenate": "typedtensor.concat",
+    "astype": "x.astype", "shape": "x.shape", "ndim": "x.ndim", "size": "x.size", "matrix_transpose": "typedtensor.transpose",
+}
+
+
+def numpy_function_refused(function: Any) -> str:
+    """Why numpy's ``function`` refuses a Tensor, and what to use instead: typedtensor's op of its
+    name where there is one (``np.linalg.norm``: ``typedtensor.linalg.norm``)."""
+    name = f"{'linalg.' if function.__module__.endswith('linalg') else ''}{function.__name__}"
+    found: object = sys.modules.get("typedtensor")  # imported: a Tensor exists
+    for part in name.split("."):
+        found = getattr(found, part, None)
+    typed = _TYPED_OPS.get(name) or (f"typedtensor.{name}" if found is not None else None)
+    instead = f"use {typed}, or" if typed is not None else "typedtensor has no op of that name: use"
+    return f"numpy.{name} does not take a typedtensor.Tensor (its result would be an untyped ndarray): {instead} np.asarray(x) for the ndarray itself"
 
 
 def wrap(array: np.ndarray[Any, Any]) -> Tensor[Any, *tuple[Any, ...]]:
@@ -2275,16 +2357,19 @@ def tensor_fix(value: object) -> str:
 _SCALARS: Final = frozenset({bool, int, float, complex})
 
 
-def operand(op: str, value: object, parameter: str) -> Array | complex:
+def operand(op: str, value: object, parameter: str, like: Array | None = None) -> Array | complex:
     """An elementwise operand as the ops take it: a Tensor's array, or a Python scalar (``bool``,
-    ``int``, ``float``, ``complex``, a subclass too, such as numpy's ``float64``); anything else
-    is refused (an ndarray, other numpy scalars)."""
+    ``int``, ``float``, ``complex``, a subclass too, such as numpy's ``float64``), or beside the
+    array ``like`` another numpy scalar (``np.float32(2)``), as a rank-0 array of ``like``'s
+    library that promotes as numpy's scalars do; anything else is refused (an ndarray)."""
     if type(value) in _SCALARS:  # the common case first: a plain scalar
         return value  # type: ignore[return-value]
     if isinstance(value, Tensor):
         return value._array
     if isinstance(value, (int, float, complex)):
         return value
+    if isinstance(value, np.generic) and like is not None and (array := scalar_like(value, like)) is not None:
+        return array
     raise TypeError(wrong_operand(op, parameter, type(value).__name__))
 
 
@@ -2296,7 +2381,7 @@ def _compared(op: str, array: Array, other: object) -> object:
     object it would silently give ``False`` where the caller meant elementwise.
     """
     if type(other) is Tensor or isinstance(other, Tensor | bool | int | float | complex | np.ndarray | np.generic):
-        return wrap(_elementwise.binary(op, array, other._array if type(other) is Tensor else operand(op, other, "x2")))
+        return wrap(_elementwise.binary(op, array, other._array if type(other) is Tensor else operand(op, other, "x2", array)))
     return NotImplemented
 
 

@@ -15,6 +15,7 @@ TypeVar dtype is kept where the rule keeps every dtype of its bound.
 from __future__ import annotations
 
 import functools
+import re
 from collections.abc import Callable, Sequence
 from typing import Final
 
@@ -25,6 +26,7 @@ from mypy.types import (
     CallableType,
     Instance,
     LiteralType,
+    NoneType,
     Type,
     TypeOfAny,
     TypeType,
@@ -44,7 +46,7 @@ from typing_plugins._calls import (
     report,
     unknown_tensor,
 )
-from typing_plugins._names import DTYPES_MODULE, ELEMENTWISE
+from typing_plugins._names import CLIP, DTYPES_MODULE, ELEMENTWISE
 from typing_plugins._rules import shape_rules
 from typing_plugins._tensor_types import TensorType, dtype_name, tensor_type
 
@@ -133,6 +135,11 @@ def where_hook(ctx: FunctionContext) -> Type:
     return guarded(ctx, lambda: _infer_where(ctx, *_arguments(ctx, 3)))
 
 
+def clip_hook(ctx: FunctionContext) -> Type:
+    """``clip(x, low, high)``, a bound None where there is none."""
+    return guarded(ctx, lambda: _infer_clip(ctx, *_arguments(ctx, 3)))
+
+
 def cast_function_hook(op: str, ctx: FunctionContext) -> Type:
     """``cast(x, dtype)``."""
     return guarded(ctx, lambda: _infer_cast(ctx, op, *_arguments(ctx, 2)))
@@ -151,7 +158,7 @@ def _infer_unary(ctx: CallContext, op: str, x: Type) -> Type:
 
 
 def _infer_binary(ctx: CallContext, op: str, left: Type, right: Type) -> Type:
-    operands = [_operand(left), _operand(right)]
+    operands = [_numpy_scalar(ctx, left) or _operand(left), _numpy_scalar(ctx, right) or _operand(right)]
     return _result(ctx, op, operands, operands, lambda x1, x2: shape_rules.binary_dtype(op, x1, x2))
 
 
@@ -161,6 +168,20 @@ def _infer_where(ctx: FunctionContext, condition: Type, left: Type, right: Type)
         raise NotUnderstood
     values = [_operand(left), _operand(right)]
     return _result(ctx, "where", [mask, *values], values, shape_rules.where_dtype)
+
+
+def _infer_clip(ctx: FunctionContext, x: Type, low: Type, high: Type) -> Type:
+    tensor = tensor_type(x)
+    if tensor is None:
+        raise NotUnderstood
+    given = [not isinstance(get_proper_type(bound), NoneType) for bound in (low, high)]
+    operands = [tensor, *(_numpy_scalar(ctx, bound) or _operand(bound) for bound, is_given in zip((low, high), given) if is_given)]
+
+    def rule(x_name: str, *bound_names: str) -> str | shape_rules.Problem:
+        names = iter(bound_names)
+        return shape_rules.clip_dtype(x_name, *(next(names) if is_given else None for is_given in given))
+
+    return _result(ctx, "clip", operands, operands, rule)
 
 
 def _infer_cast(ctx: CallContext, op: str, x: Type, dtype: Type) -> Type:
@@ -247,6 +268,28 @@ def _operand(typ: Type) -> Operand:
     raise NotUnderstood  # a union, Any, another numpy scalar: the declared type says what is known
 
 
+#: numpy's scalar classes by the kind of the dtypes they name with their width (``floating[_32Bit]``).
+_NUMPY_SCALAR_KINDS: Final = {"numpy.floating": "float", "numpy.signedinteger": "int", "numpy.unsignedinteger": "uint", "numpy.complexfloating": "complex"}
+
+
+def _numpy_scalar(ctx: CallContext, typ: Type) -> TensorType | None:
+    """A numpy scalar other than ``float64`` and ``complex128`` (which are Python scalars) as the
+    rank-0 tensor of its dtype that numpy 2 promotes it as (``np.float32(2)``: float32); else None."""
+    proper = get_proper_type(typ)
+    if not isinstance(proper, Instance) or any(base.fullname in _SCALAR_KINDS for base in proper.type.mro):
+        return None
+    if proper.type.fullname == "numpy.bool":
+        name = "bool_"
+    else:
+        kind = _NUMPY_SCALAR_KINDS.get(proper.type.fullname)
+        width = get_proper_type(proper.args[0]) if proper.args else None
+        bits = re.fullmatch(r"_(\d+)Bit", width.type.name) if isinstance(width, Instance) else None
+        if kind is None or bits is None:
+            return None
+        name = f"{kind}{int(bits[1]) * (2 if kind == 'complex' else 1)}"
+    return TensorType(dtype_type(ctx.api, name), shape_rules.Shape(())) if name in shape_rules.CONCRETE else None
+
+
 def _marker(typ: Type) -> tuple[Type | None, bool]:
     """The dtype a ``dtype`` argument names (``float32`` for ``tt.float32``, ``T`` for a ``type[T]``),
     and whether it is exactly that class rather than any subclass of it."""
@@ -263,6 +306,7 @@ FUNCTION_HOOKS: Final[dict[str, FunctionHook]] = {
     **{ELEMENTWISE[op]: functools.partial(unary_function_hook, op) for op in shape_rules.UNARY_RULES},
     **{ELEMENTWISE[op]: functools.partial(binary_function_hook, op) for op in shape_rules.BINARY_RULES},
     ELEMENTWISE["where"]: where_hook,
+    CLIP: clip_hook,
     ELEMENTWISE["cast"]: functools.partial(cast_function_hook, "cast"),
 }
 METHOD_HOOKS: Final[dict[str, MethodHook]] = {

@@ -40,6 +40,7 @@ ELEMENTWISE: Final = _defined_in(
     "typedtensor._generated.elementwise", [*shape_rules.UNARY_RULES, *shape_rules.BINARY_RULES, "where", "cast"]
 )
 MATMUL: Final = "typedtensor._linalg.matmul"
+CLIP: Final = "typedtensor._clipping.clip"
 SHAPING: Final = {
     **_defined_in("typedtensor._shaping", ["reshape", "transpose", "tile", "broadcast_to", "concat", "stack"]),
     **_defined_in("typedtensor._generated.shaping", ["expand_dims", "squeeze"]),  # their overloads are generated

@@ -41,7 +41,7 @@ from mypy.types import (
 )
 
 from typing_plugins._calls import note_failure, unknown_tensor
-from typing_plugins._names import AXIS_OPS, EINSUM, ELEMENTWISE, LAYERS, LINALG, MATMUL, REARRANGING, REDUCTIONS, SCANS, SHAPING, SORTING, STATISTICS, TENSOR
+from typing_plugins._names import AXIS_OPS, CLIP, EINSUM, ELEMENTWISE, LAYERS, LINALG, MATMUL, REARRANGING, REDUCTIONS, SCANS, SHAPING, SORTING, STATISTICS, TENSOR
 from typing_plugins._rules import shape_rules
 
 SignatureContext: TypeAlias = FunctionSigContext | MethodSigContext
@@ -69,7 +69,7 @@ class Loosening(enum.Enum):
 #: ``astype``: it takes its shape from its receiver, not from the context.
 LOOSENED: Final[dict[str, Loosening]] = {
     **dict.fromkeys(
-        [MATMUL, *(SHAPING[op] for op in ("transpose", "expand_dims", "squeeze", "concat", "stack")), *ELEMENTWISE.values()],
+        [MATMUL, *(SHAPING[op] for op in ("transpose", "expand_dims", "squeeze", "concat", "stack")), *ELEMENTWISE.values(), CLIP],
         Loosening.TENSORS,
     ),
     **dict.fromkeys(["__matmul__", *shape_rules.UNARY_METHODS, *shape_rules.BINARY_METHODS, *shape_rules.REFLECTED_METHODS], Loosening.TENSORS),

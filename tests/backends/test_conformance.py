@@ -38,6 +38,14 @@ UNARY: dict[str, Op] = {
     name: getattr(tt, name)
     for name in ["abs", "negative", "exp", "log", "sqrt", "sin", "tanh", "sigmoid", "relu", "square", "floor", "sign", "logical_not"]
 }
+#: The later unary ops whose runs differ by library (the library's own erf or ours, atan for
+#: arctan, rsqrt, booleans' isnan); tan, log2, isinf ... are namespace functions as exp is.
+MORE_UNARY: dict[str, Op] = {
+    **{name: getattr(tt, name) for name in ["erf", "arctan", "rsqrt", "isnan", "silu", "softplus", "gelu"]},
+    "gelu tanh": lambda x: tt.gelu(x, approximate=True),
+    "clip": lambda x: tt.clip(x, 1, 3),
+    "clip above": lambda x: tt.clip(x, None, 2.5),
+}
 BINARY: dict[str, Op] = {
     **{name: getattr(tt, name) for name in ["add", "subtract", "multiply", "divide", "floor_divide", "power", "maximum", "minimum", "equal", "less", "logical_and"]},
     "x + 2": lambda x, y: x + 2,
@@ -51,6 +59,10 @@ BINARY: dict[str, Op] = {
     "concat": lambda x, y: tt.concat([x, y], axis=-1),
     "stack": lambda x, y: tt.stack([x, y], axis=0),
     "matmul": lambda x, y: tt.matmul(x, y, transpose_b=True),
+    "clip tensors": lambda x, y: tt.clip(x, y, 4),
+    "x * np.float32": lambda x, y: x * np.float32(2.5),  # numpy's scalars: rank-0 arrays of the tensor's library
+    "np.int16 - x": lambda x, y: np.int16(3) - x,
+    "x < np.uint8": lambda x, y: x < np.uint8(2),
 }
 #: einsum is no array API function: array_api_strict has none, which is an error (below).
 EINSUM: dict[str, Op] = {
@@ -149,6 +161,12 @@ def assert_conforms(library: Library, op: Op, *arrays: np.ndarray[Any, Any]) -> 
 def test_unary_ops_conform(library: Library, name: str, dtype: type[tt.generic]) -> None:
     for shape in SHAPES:
         assert_conforms(library, UNARY[name], values(dtype, shape, 0))
+
+
+@pytest.mark.parametrize("dtype", [tt.bool_, tt.int32, tt.float32, tt.float64], ids=lambda dtype: dtype.__name__)
+@pytest.mark.parametrize("name", MORE_UNARY)
+def test_more_unary_ops_conform(library: Library, name: str, dtype: type[tt.generic]) -> None:
+    assert_conforms(library, MORE_UNARY[name], values(dtype, SHAPES[0], 0))
 
 
 @pytest.mark.parametrize("dtypes", [(tt.float32, tt.float32), (tt.int32, tt.float32), (tt.int64, tt.int8), (tt.bool_, tt.bool_), (tt.uint8, tt.int32), (tt.float64, tt.bool_)], ids=str)

@@ -98,7 +98,7 @@ def tensor(value: Any) -> Any:
 
 # --- unary -----------------------------------------------------------------------------------
 
-NUMPY_UNARY = [op for op in UNARY_RULES if op not in ("sigmoid", "relu")]
+NUMPY_UNARY = [op for op in UNARY_RULES if op not in ("sigmoid", "relu", "erf", "rsqrt", "silu", "softplus", "gelu")]
 
 
 @settings(max_examples=500)  # every op, every dtype, many shapes
@@ -242,7 +242,7 @@ def test_refused_dtype_pairs_name_both_operands() -> None:
     )
 
 
-@pytest.mark.parametrize("operand", [np.float32(2.0), np.ones(3), "2", None])
+@pytest.mark.parametrize("operand", [np.ones(3), np.str_("2"), np.longdouble(2), "2", None])  # numpy scalars of our dtypes: test_numpy_interop.py
 def test_other_operands_are_refused_clearly(operand: object) -> None:
     with pytest.raises(TypeError, match=r'"add": x2 must be a typedtensor.Tensor or a Python scalar'):
         tt.add(tt.zeros((3,)), operand)  # type: ignore[call-overload]
@@ -258,7 +258,7 @@ def test_two_scalars_are_refused() -> None:
 def test_equality_with_other_objects_is_false_but_arrays_are_refused() -> None:
     x = tt.zeros((3,))
     assert (x == None) is False and (x != "zero") is True  # noqa: E711 - the point of the test
-    for array_like in (np.zeros(3), np.float32(0)):
+    for array_like in (np.zeros(3), np.str_("0")):
         with pytest.raises(TypeError, match='"equal": x2 must be a typedtensor.Tensor or a Python scalar'):
             x == array_like
         with pytest.raises(TypeError, match='"not_equal": x2 must be'):

@@ -109,6 +109,7 @@ def _calls(r: random.Random) -> list[str]:
         f"tt.var(a, axis={k})", f"a.std(axis=({k}, {k2}), keepdims=True, ddof=1)", f"tt.nansum(a, axis=[{k}])", f"tt.nanmax(a, {k})",
         "tt.nanmean(a)", f"tt.cumsum(a, {k})", f"tt.cumprod(a, axis={k})",
         "a.at[0].set(True)", "a.at[..., 1:].add(True)", "tt.cumsum(a @ b, -1)",
+        "tt.erf(a)", "tt.gelu(a, approximate=True)", "tt.isnan(a)", "tt.softplus(a)", "tt.clip(a, b, None)", "tt.clip(a, 0, 1.5)", "tt.clip(a, None, b)",
     ]
 
 

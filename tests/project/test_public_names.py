@@ -16,6 +16,7 @@ PUBLIC_NAMES = frozenset("""
     reduce_sum reduce_mean reduce_max reduce_min reduce_prod reduce_any reduce_all
     argmax argmin softmax log_softmax logsumexp take take_along_axis
     abs negative positive exp log log1p expm1 sqrt square sin cos tanh sigmoid relu floor ceil sign logical_not
+    erf tan arctan log2 log10 rsqrt isnan isinf isfinite silu softplus gelu clip
     add subtract multiply divide floor_divide power maximum minimum
     equal not_equal less less_equal greater greater_equal logical_and logical_or where cast
     matmul reshape transpose expand_dims squeeze broadcast_to concat stack tile

@@ -87,3 +87,17 @@ def refuse_result(op: str, operands: Sequence[object], shape: Sequence[int], ite
     if max(shape, default=0) > sys.maxsize or math.prod(shape) * itemsize > sys.maxsize:
         raise ValueError(f"{where}: the result of shape {tuple(shape)} would take more than numpy's limit of {sys.maxsize} bytes") from None
     raise error
+
+
+def scalar_like(value: np.generic, like: Array) -> Array | None:
+    """A numpy scalar (``np.float32(2)``) as a rank-0 array of ``like``'s library in its own dtype,
+    so that it promotes as numpy 2 promotes it: strongly, as a rank-0 array does (``float16`` and
+    ``np.float32(2)`` give float32). None for a dtype a tensor does not carry (``np.str_``)."""
+    try:
+        marker = marker_of(value.dtype)
+    except TypeError:
+        return None
+    if type(like) is np.ndarray:
+        return np.asarray(value)
+    backend = backend_of(like)
+    return backend.xp.asarray(value.item(), dtype=backend.dtype(marker), device=backend.device(like))  # type: ignore[no-any-return]

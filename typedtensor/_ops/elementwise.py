@@ -22,7 +22,8 @@ import numpy as np
 
 from typedtensor._dtypes import CONCRETE_DTYPES, bool_, generic, int8, marker_named, marker_of, numpy_dtype_like, numpy_dtype_of
 from typedtensor._ops.backends import Backend, backend_of, rule_shape, same_library, to_dtype
-from typedtensor._ops.common import Array, as_array, fail, namespace, operand_text
+from typedtensor._ops.common import Array, as_array, copy_of, fail, namespace, operand_text
+from typedtensor._ops.special import erf, erfc
 from typedtensor._shape_rules import (
     BINARY_RULES,
     INT_DIMS,
@@ -33,6 +34,7 @@ from typedtensor._shape_rules import (
     binary_dtype,
     broadcast_shapes,
     cast_dtype,
+    clip_dtype,
     join_operands,
     unary_dtype,
     where_dtype,
@@ -101,16 +103,17 @@ def _binary_refusal(op: str, left: DTypeKey, right: DTypeKey) -> DTypeRefused | 
 # arrays' own operator (the array API has them all), which numpy runs faster than its function
 # (``**``: see ``_power``).
 
-def unary(op: str, array: Array) -> Array:
-    """Unary ``op`` (``exp``, ``negative`` ...) of an array."""
+def unary(op: str, array: Array, *options: object) -> Array:
+    """Unary ``op`` (``exp``, ``negative`` ...) of an array; ``options`` are the op's further
+    arguments (``gelu``'s ``approximate``)."""
     if type(array) is not np.ndarray:
-        return _library_unary(op, array)
+        return _library_unary(op, array, options)
     refused = _UNARY_REFUSED.get(op)
     if refused is not None and array.dtype in refused:
         problem = unary_dtype(op, marker_of(array.dtype).__name__)
         assert isinstance(problem, DTypeRefused)  # the dtype is in the refused set
         fail(problem, op, [array])
-    value = (_FUNCTIONS.get((type(array), op)) or _function(array, op))(array)
+    value = (_FUNCTIONS.get((type(array), op)) or _function(array, op))(array, *options)
     return value if type(value) is np.ndarray else as_array(value)
 
 
@@ -199,7 +202,7 @@ def _function(array: Array, op: str) -> Callable[..., Any]:
     function, or a composite), kept in ``_FUNCTIONS``."""
     xp = namespace(array)
     composite = _COMPOSITES.get(op)
-    found = _OPERATORS.get(op) or (functools.partial(composite, xp) if composite else getattr(xp, op))
+    found = _OPERATORS.get(op) or (functools.partial(composite, xp) if composite else getattr(xp, _NAMESPACE_NAMES.get(op, op)))
     _FUNCTIONS[type(array), op] = found
     return found
 
@@ -215,6 +218,53 @@ def select(mask: Array, x1: Value, x2: Value) -> Array:
     if any(shape != mask.shape for shape in shapes):
         _check_broadcast("where", (mask, x1, x2), shapes)
     return as_array(np.where(mask, *values))
+
+
+def clip(array: Array, low: Value | None, high: Value | None) -> Array:
+    """``array`` bounded below by ``low`` and above by ``high`` (None: no bound), all broadcast:
+    ``minimum(maximum(array, low), high)``, numpy's ``clip`` (NaN propagates; where ``low > high``,
+    ``high``), after the shared rules accept the operands."""
+    operands = (array, *[bound for bound in (low, high) if bound is not None])
+    arrays = tuple(value for value in operands if not isinstance(value, (bool, int, float, complex)))
+    if len(arrays) > 1:
+        same_library("clip", arrays)
+        shapes = tuple(value.shape for value in arrays)
+        if any(shape != array.shape for shape in shapes):
+            _check_broadcast("clip", operands, shapes)
+    dtype = _clip_dtype(tuple(_dtype_key(_plain(value)) for value in operands))
+    if isinstance(dtype, DTypeRefused):
+        fail(dtype, "clip", operands)
+    given = array
+    if numpy_dtype_like(array.dtype) != dtype.numpy_dtype:  # then no bound widens it: one dtype throughout
+        array = to_dtype(array, dtype)
+    if type(low) is int or type(high) is int:
+        low, high = _binding_ints(array, low, high, given)
+    result = array if low is None else binary("maximum", array, low)
+    result = result if high is None else binary("minimum", result, high)
+    return copy_of(array) if result is given else result
+
+
+def _binding_ints(array: Array, low: Value | None, high: Value | None, given: Array) -> tuple[Value | None, Value | None]:
+    """The bounds, a Python int beyond ``array``'s integer dtype left out where it does not bind
+    (numpy's ``clip(uint8, -1, 300)`` is the array); one that binds is an ``OverflowError``."""
+    limits = _int_range(_dtype_key(array), int)
+    if limits is not None:
+        _, least, greatest = limits
+        low = None if type(low) is int and low < least else low
+        high = None if type(high) is int and high > greatest else high
+    for bound in (low, high):
+        if type(bound) is int:
+            _check_ints("clip", (array, bound), (given, bound))
+    return low, high
+
+
+@functools.lru_cache(maxsize=_CACHE_SIZE)
+def _clip_dtype(keys: tuple[DTypeKey, ...]) -> type[generic] | DTypeRefused:
+    """The dtype ``clip`` gives operands of these dtypes (``keys``: the array's, then the bounds'),
+    or its refusal."""
+    names = [_dtype_name(key) for key in keys]
+    result = clip_dtype(names[0], *names[1:], *[None] * (3 - len(names)))
+    return result if isinstance(result, DTypeRefused) else marker_named(result)
 
 
 def _library_select(mask: Array, values: tuple[Value, Value], operands: tuple[Value, Value]) -> Array:
@@ -248,12 +298,74 @@ def _sigmoid(xp: Any, array: Array) -> Array:
     For ``x < 0`` that is ``exp(x) / (1 + exp(x))``, exact in the tail where ``1 - sigmoid(-x)``
     would round to 0.
     """
-    if numpy_dtype_like(array.dtype).kind not in "fc":  # booleans and integers compute in the float exp gives them
-        name = unary_dtype("sigmoid", marker_of(array.dtype).__name__)
-        assert isinstance(name, str)  # only complex numbers are refused, and they are inexact
-        array = xp.astype(array, numpy_dtype_of(marker_named(name)))
+    array = _in_float(xp, "sigmoid", array)
     small = xp.exp(-xp.abs(array))
     return xp.where(array >= 0, 1, small) / (1 + small)  # type: ignore[no-any-return]
+
+
+def _in_float(xp: Any, op: str, array: Array) -> Array:
+    """``array``, booleans and integers cast to the float ``op``'s rule gives them (int8 -> float16)."""
+    if numpy_dtype_like(array.dtype).kind in "fc":
+        return array
+    name = unary_dtype(op, marker_of(array.dtype).__name__)
+    assert isinstance(name, str)  # only complex numbers are refused, and they are inexact
+    return xp.astype(array, numpy_dtype_of(marker_named(name)))  # type: ignore[no-any-return]
+
+
+#: Below ``-_TAIL`` both ``x * sigmoid(x)`` and ``x * Phi(x)`` are 0 in float64 (``exp(-746)`` is):
+#: ``x`` bounded there makes ``silu(-inf)`` and ``gelu(-inf)`` their limit 0, not ``-inf * 0``.
+_TAIL: Final = 750.0
+
+
+def _above_tail(xp: Any, array: Array) -> Array:
+    return xp.maximum(array, xp.full_like(array, -_TAIL))  # type: ignore[no-any-return]  # NaN stays NaN
+
+
+def _silu(xp: Any, array: Array) -> Array:
+    """``x * sigmoid(x)``: no overflow, as ``sigmoid`` has none; tends to ``x`` and to ``-0``."""
+    array = _above_tail(xp, _in_float(xp, "silu", array))
+    return array * _sigmoid(xp, array)
+
+
+def _softplus(xp: Any, array: Array) -> Array:
+    """``log(1 + exp(x))`` as ``maximum(x, 0) + log1p(exp(-|x|))``: ``exp`` never overflows, and
+    the tail is exact (``softplus(-40)`` is ``exp(-40)``, ``softplus(40)`` is 40)."""
+    array = _in_float(xp, "softplus", array)
+    return xp.maximum(array, xp.zeros_like(array)) + xp.log1p(xp.exp(-xp.abs(array)))  # type: ignore[no-any-return]
+
+
+#: 1 / sqrt(2), and sqrt(2 / pi) with the cubic term's coefficient: GELU's constants.
+_HALF_SQRT2: Final = 0.7071067811865476
+_SQRT_2_OVER_PI: Final = 0.7978845608028654
+_GELU_CUBIC: Final = 0.044715
+#: Beyond this ``|x|`` the tanh form's sigmoid is 0 or 1 in float64: a bound keeping ``x**3`` finite.
+_GELU_BOUND: Final = 30.0
+
+
+def _gelu(xp: Any, array: Array, approximate: bool = False) -> Array:
+    """``x * Phi(x)``, Phi the normal distribution: exactly ``x / 2 * erfc(-x / sqrt(2))`` (exact
+    in the far negative tail, where ``1 + erf`` would round to 0), or with ``approximate`` the
+    tanh form ``x / 2 * (1 + tanh(sqrt(2 / pi) * (x + 0.044715 x**3)))``, computed as
+    ``x * sigmoid(2 * ...)`` on ``x`` bounded to +-30, which leaves its value and keeps ``x**3`` finite."""
+    if type(approximate) is not bool:  # torch spells it approximate="tanh": a truthy string must not pass
+        raise TypeError(f'"gelu": approximate must be a bool (True: the tanh form), got {approximate!r}')
+    array = _above_tail(xp, _in_float(xp, "gelu", array))
+    if not approximate:
+        return array * (erfc(xp, -array * _HALF_SQRT2) / 2)  # type: ignore[no-any-return]  # Phi in [0, 1]: no overflow
+    limit = xp.full_like(array, _GELU_BOUND)
+    bounded = xp.minimum(xp.maximum(array, -limit), limit)
+    inner = bounded * (_SQRT_2_OVER_PI * 2 + (_SQRT_2_OVER_PI * 2 * _GELU_CUBIC) * bounded * bounded)
+    return array * _sigmoid(xp, inner)
+
+
+def _rsqrt(xp: Any, array: Array) -> Array:
+    """``1 / sqrt(x)``, with the library's own where it has one (torch)."""
+    own = getattr(xp, "rsqrt", None)
+    return own(array) if own is not None else 1 / xp.sqrt(array)  # type: ignore[no-any-return]
+
+
+def _erf(xp: Any, array: Array) -> Array:
+    return erf(xp, _in_float(xp, "erf", array))  # type: ignore[no-any-return]
 
 
 def _relu(xp: Any, array: Array) -> Array:
@@ -280,7 +392,11 @@ def _power(xp: Any, x1: Any, x2: Any) -> Array:
 
 
 #: Ops that are no single namespace function or operator, by a function of the namespace.
-_COMPOSITES: Final[dict[str, Callable[..., Array]]] = {"sigmoid": _sigmoid, "relu": _relu, "power": _power}
+_COMPOSITES: Final[dict[str, Callable[..., Array]]] = {"sigmoid": _sigmoid, "relu": _relu, "power": _power,
+    "silu": _silu, "softplus": _softplus, "gelu": _gelu, "rsqrt": _rsqrt, "erf": _erf,
+}
+#: Ops the array API spells otherwise (numpy has both names; array-api-strict only its own).
+_NAMESPACE_NAMES: Final = {"arctan": "atan"}
 #: Ops that are operators of arrays.
 _OPERATORS: Final[dict[str, Callable[..., Any]]] = {
     "add": operator.add, "subtract": operator.sub, "multiply": operator.mul, "divide": operator.truediv,
@@ -334,7 +450,7 @@ def _cast_to(backend: Backend, value: Value, marker: type[generic] | None) -> An
     return backend.dtype(marker)
 
 
-def _library_unary(op: str, array: Array) -> Array:
+def _library_unary(op: str, array: Array, options: tuple[object, ...]) -> Array:
     """Unary ``op`` on an array of another library, in the rule's dtype."""
     key = (op, _call_key(array))
     call = _LIBRARY_CALLS.get(key)
@@ -348,7 +464,7 @@ def _library_unary(op: str, array: Array) -> Array:
         if backend.lasting(*plan):
             _LIBRARY_CALLS[key] = call
     first, _, result, function, xp = call
-    value = function(array if first is None else xp.astype(array, first))
+    value = function(array if first is None else xp.astype(array, first), *options)
     return value if value.dtype == result else xp.astype(value, result)  # type: ignore[no-any-return]
 
 

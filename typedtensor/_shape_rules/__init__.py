@@ -73,6 +73,7 @@ from .elementwise import (
     DTypeRefused as DTypeRefused,
     binary_dtype as binary_dtype,
     cast_dtype as cast_dtype,
+    clip_dtype as clip_dtype,
     is_scalar_kind as is_scalar_kind,
     unary_dtype as unary_dtype,
     where_dtype as where_dtype,

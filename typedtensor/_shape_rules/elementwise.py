@@ -112,6 +112,12 @@ UNARY_RULES: Final[dict[str, Rule]] = {
     "ceil": _refusing(_COMPLEX, "complex numbers are not ordered, so they have no ceiling"),
     "sign": _refusing(_BOOLEAN, f"numpy has no boolean sign ({_TO_INTEGER})"),
     "logical_not": _to_bool,
+    "tan": _to_float, "arctan": _to_float, "log2": _to_float, "log10": _to_float, "rsqrt": _to_float,
+    "erf": _refusing(_COMPLEX, _REAL_ONLY, _to_float),
+    "silu": _refusing(_COMPLEX, _REAL_ONLY, _to_float),
+    "softplus": _refusing(_COMPLEX, _REAL_ONLY, _to_float),
+    "gelu": _refusing(_COMPLEX, _REAL_ONLY, _to_float),
+    "isnan": _to_bool, "isinf": _to_bool, "isfinite": _to_bool,
 }
 
 #: Binary ops: the rule applies to the promotion of both operands (Python scalars weak).
@@ -229,3 +235,26 @@ def _over_members(rule: Callable[..., str | DTypeRefused], operands: list[tuple[
         assert isinstance(refused, DTypeRefused)  # nothing was accepted
         return refused
     return narrowest(accepted)
+
+
+def clip_dtype(x: str, low: str | None, high: str | None) -> str | DTypeRefused:
+    """The dtype of ``clip(x, low, high)``: ``x``'s promoted with each bound given (None: no bound),
+    the tensors together first, then the Python scalars weakly (numpy's ``clip(bool_, 1, int8)``
+    is int8 and ``clip(int8, uint8, float16)`` float16, where ``maximum`` then ``minimum`` would
+    give int64 and float32); complex numbers refused.
+
+    >>> clip_dtype("int8", "int", "float"), clip_dtype("float32", None, "float"), clip_dtype("bool_", "int", None)
+    ('float64', 'float32', 'int64')
+    """
+    bounds = [bound for bound in (low, high) if bound is not None]
+    return _over_members(_clip_concrete, [members(x), *map(_members_or_kind, bounds)])
+
+
+def _clip_concrete(x: str, *bounds: str) -> str | DTypeRefused:
+    if any(name in COMPLEXES or name == "complex" for name in (x, *bounds)):
+        return DTypeRefused("complex numbers are not ordered, so they cannot be clipped")
+    result = promote(x, *(bound for bound in bounds if not is_scalar_kind(bound)))  # numpy's result_type of three
+    for bound in bounds:
+        if is_scalar_kind(bound):
+            result = promote_scalar(result, bound)
+    return result

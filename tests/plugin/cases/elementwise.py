@@ -127,7 +127,7 @@ def reflected_and_scalars(x: Tensor[float32, L[2], L[3]], i8: Tensor[tt.int8, L[
     assert_type(i8 + seven, Tensor[tt.int8, L[4]])
     assert_type(x * np.float64(0.5), Tensor[float32, L[2], L[3]])  # numpy's float64 is a float: weak
     assert_type(np.float64(0.5) * x, Tensor[float32, L[2], L[3]])
-    x * np.float32(0.5)  # type: ignore[operator]  # refused at run time: make a tensor of it
+    assert_type(x * np.float32(0.5), Tensor[float32, L[2], L[3]])  # a numpy scalar is strong: numpy_interop.py
 
 
 def comparisons(x: Tensor[float32, L[2], L[3]], row: Tensor[float32, L[3]], n: Tensor[int32, N, L[1]], b: Tensor[tt.bool_, L[3]]) -> None:

@@ -65,7 +65,7 @@ def binary(x: Tensor[tt.float32, Batch, L[3]], y: Tensor[tt.float32, Batch, L[3]
     # per overload tried); the operators' are exact for every dtype.
     assert_type(tt.divide(i32, i32), Tensor[Any, Batch, L[3]])
     assert_type(tt.subtract(2.0, tt.multiply(tt.add(x, y), 0.5)), Tensor[tt.float32, Batch, L[3]])
-    x + np.float32(2)  # type: ignore[operator]  # refused at run time: numpy's float32 is no Python scalar
+    assert_type(x + np.float32(2), Tensor[Any, Batch, L[3]])  # a rank-0 tensor of its dtype: the plugin says float32
     tt.add(1, 2)  # type: ignore[call-overload]  # an op needs a tensor
     x // 1j  # type: ignore[operator]  # complex numbers have no floor, whatever x's dtype
 
