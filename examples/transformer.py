@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Final, Literal as L, TypeAlias, TypeVar, TypeVarTuple
+from typing import Final, Literal as L, TypeAlias, TypeVar
 
 import numpy as np
 
@@ -32,7 +32,6 @@ B = TypeVar("B", bound=int)
 T = TypeVar("T", bound=int)
 C = TypeVar("C", bound=int)
 D = TypeVar("D", bound=int)
-Shape = TypeVarTuple("Shape")
 
 
 class Batch(Dim):
@@ -95,15 +94,7 @@ def initial_parameters(seed: int) -> Block:
 @tt.shapechecked
 def layer_norm(x: Tensor[float32, B, T, Width], p: LayerNorm) -> Tensor[float32, B, T, Width]:
     """Each token's features scaled to mean 0 and variance 1, then by the learned gain and bias."""
-    centred = x - x.mean(axis=-1, keepdims=True)
-    variance = tt.square(centred).mean(axis=-1, keepdims=True)
-    return centred / tt.sqrt(variance + EPS) * p.gain + p.bias
-
-
-@tt.shapechecked
-def gelu(x: Tensor[float32, *Shape]) -> Tensor[float32, *Shape]:
-    """GPT-2's nonlinearity, the tanh approximation of ``x * P(N(0, 1) < x)``."""
-    return 0.5 * x * (1.0 + tt.tanh(math.sqrt(2.0 / math.pi) * (x + 0.044715 * x * x * x)))
+    return tt.layer_norm(x, axis=-1, eps=EPS) * p.gain + p.bias
 
 
 @tt.shapechecked
@@ -138,7 +129,7 @@ def feed_forward(x: Tensor[float32, Batch, Time, Width], p: FeedForward) -> Tens
     """The MLP sees each token alone: the tokens are flattened into one batch of Batch*Time rows."""
     b, t, c = x.shape
     tokens: Tensor[float32, Mul[Batch, Time], Width] = x.reshape((-1, c))
-    hidden = gelu(tokens @ p.w_in + p.b_in)
+    hidden = tt.gelu(tokens @ p.w_in + p.b_in, approximate=True)  # GPT-2's tanh form
     return (hidden @ p.w_out + p.b_out).reshape((b, t, c))
 
 
