@@ -24,9 +24,11 @@ assert_type(tt.max_pool2d(x, 2), Tensor[tt.float32, L[8], L[3], Any, Any])
 assert_type(tt.layer_norm(x), Tensor[tt.float32, L[8], L[3], L[32], L[32]])
 assert_type(tt.layer_norm(flat, axis=0, eps=1e-3), Tensor[tt.float32, L[8], L[96]])
 
-tt.max_pool2d(ints, 2)  # type: ignore[type-var]  # floats only
-tt.max_pool2d(flat, 2)  # type: ignore[arg-type]  # [N, C, H, W] only
-tt.layer_norm(ints)  # type: ignore[type-var]
+
+def refused() -> None:  # never called: each line raises when run (doctest collection imports this file)
+    tt.max_pool2d(ints, 2)  # type: ignore[type-var]  # floats only
+    tt.max_pool2d(flat, 2)  # type: ignore[arg-type]  # [N, C, H, W] only
+    tt.layer_norm(ints)  # type: ignore[type-var]
 
 
 def named(images: Tensor[tt.float32, Batch, L[3], L[32], L[32]]) -> None:
