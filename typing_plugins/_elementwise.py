@@ -20,10 +20,11 @@ from collections.abc import Callable, Sequence
 from typing import Final
 
 from mypy.errorcodes import OPERATOR
-from mypy.plugin import FunctionContext, MethodContext
+from mypy.plugin import FunctionContext, MethodContext, MethodSigContext
 from mypy.types import (
     AnyType,
     CallableType,
+    FunctionLike,
     Instance,
     LiteralType,
     NoneType,
@@ -38,11 +39,13 @@ from typing_plugins._calls import (
     CallContext,
     FunctionHook,
     MethodHook,
+    MethodSignatureHook,
     NotUnderstood,
     dtype_type,
     guarded,
     mypy_dims,
     new_tensor,
+    note_failure,
     report,
     unknown_tensor,
 )
@@ -112,6 +115,21 @@ def array_operator_hook(name: str, ctx: MethodContext) -> Type:
     if op in shape_rules.SWAPPED_COMPARISONS:  # ``a < x``: Tensor's ``__gt__(a)`` runs
         return _refuse_operand(ctx, shape_rules.SWAPPED_COMPARISONS[op], "x2", array)
     return _refuse_operand(ctx, op, "x1", array)  # ``a + x``: Tensor's ``__radd__(a)`` runs
+
+
+def array_operator_signature(ctx: MethodSigContext) -> FunctionLike:
+    """numpy's operator with a tensor operand takes it (each item of its overload), so that
+    ``array_operator_hook`` reports the runtime's error: numpy's stubs refuse a tensor (to them it
+    is no array-like, so that numpy's functions refuse it), and mypy's own error would list
+    numpy's overloads instead of saying what to write."""
+    signature = ctx.default_signature
+    try:
+        if ctx.args and ctx.args[0] and tensor_type(ctx.api.get_expression_type(ctx.args[0][0])) is not None:
+            anything = ctx.api.named_generic_type("builtins.object", [])
+            return signature.copy_modified(arg_types=[anything, *signature.arg_types[1:]])
+    except Exception as error:  # a plugin bug must not stop the user's mypy run
+        note_failure(ctx.api, ctx.context, error)
+    return signature
 
 
 def _array_name(typ: Type) -> str | None:
@@ -319,6 +337,7 @@ METHOD_HOOKS: Final[dict[str, MethodHook]] = {
 ARRAY_METHOD_HOOKS: Final[dict[str, MethodHook]] = {
     f"numpy.ndarray.{name}": functools.partial(array_operator_hook, name) for name in (*shape_rules.BINARY_METHODS, *shape_rules.REFLECTED_METHODS)
 }
+ARRAY_SIGNATURE_HOOKS: Final[dict[str, MethodSignatureHook]] = dict.fromkeys(ARRAY_METHOD_HOOKS, array_operator_signature)
 #: ``2 == x`` is ``int.__eq__(x)`` to mypy (it takes any object): with a tensor it is elementwise.
 SCALAR_METHOD_HOOKS: Final[dict[str, MethodHook]] = {
     f"builtins.{scalar}.__{name}__": functools.partial(binary_method_hook, op, True)

@@ -96,7 +96,7 @@ class TypedTensorPlugin(Plugin):
         return signature_hook(LOOSENED.get(fullname))
 
     def get_method_signature_hook(self, fullname: str) -> MethodSignatureHook | None:
-        return signature_hook(self._inherited(LOOSENED, fullname, TENSOR))
+        return _elementwise.ARRAY_SIGNATURE_HOOKS.get(fullname) or signature_hook(self._inherited(LOOSENED, fullname, TENSOR))
 
     def report_config_data(self, ctx: ReportConfigContext) -> str:
         return f"{PLUGIN_VERSION}:{SOURCES_DIGEST}"
