@@ -9,7 +9,7 @@ mypy plugin computes them (SPEC §7, §9). The layers compute in floats: cast in
 
 from __future__ import annotations
 
-from typing import Any, SupportsIndex, TypeVar
+from typing import Any, SupportsIndex, TypeVar, overload
 
 from typedtensor._generated.type_vars import FloatingT, N, Shape
 from typedtensor._ops import layers as _layers
@@ -22,11 +22,18 @@ Channels = TypeVar("Channels")
 OutChannels = TypeVar("OutChannels")
 #: A stride, a padding or a window: one int for both spatial dims, or a pair (height, width).
 Window = int | tuple[int, int]
+#: A tensor whose rank the declared types do not see (``Tensor[DT, *Ts]``): the run needs rank 4,
+#: so each layer's last overload takes it and gives four unknown dims, never a false error.
+_AnyRank = tuple[Any, ...]
 
 
+@overload
 def conv2d(
     x: Tensor[FloatingT, N, Any, Any, Any], w: Tensor[FloatingT, OutChannels, Any, Any, Any], stride: Window = 1, padding: Window = 0
-) -> Tensor[FloatingT, N, OutChannels, Any, Any]:
+) -> Tensor[FloatingT, N, OutChannels, Any, Any]: ...
+@overload
+def conv2d(x: Tensor[FloatingT, *_AnyRank], w: Tensor[FloatingT, *_AnyRank], stride: Window = 1, padding: Window = 0) -> Tensor[FloatingT, Any, Any, Any, Any]: ...
+def conv2d(x: Tensor[FloatingT, *_AnyRank], w: Tensor[FloatingT, *_AnyRank], stride: Window = 1, padding: Window = 0) -> Tensor[FloatingT, Any, Any, Any, Any]:
     """The 2-D cross-correlation (a deep-learning convolution) of ``x`` ``[N, C, H, W]`` with the
     kernels ``w`` ``[O, C, KH, KW]``, zero-padded by ``padding`` on each side: ``[N, O, OH, OW]``,
     ``OH = (H + 2*padding - KH) // stride + 1``. The channels must agree; the dtype is the floats' promotion.
@@ -41,7 +48,11 @@ def conv2d(
     return wrap(_layers.conv2d(unwrap("conv2d", x), unwrap("conv2d", w, "w"), stride, padding))
 
 
-def max_pool2d(x: Tensor[FloatingT, N, Channels, Any, Any], size: Window, stride: Window | None = None) -> Tensor[FloatingT, N, Channels, Any, Any]:
+@overload
+def max_pool2d(x: Tensor[FloatingT, N, Channels, Any, Any], size: Window, stride: Window | None = None) -> Tensor[FloatingT, N, Channels, Any, Any]: ...
+@overload
+def max_pool2d(x: Tensor[FloatingT, *_AnyRank], size: Window, stride: Window | None = None) -> Tensor[FloatingT, Any, Any, Any, Any]: ...
+def max_pool2d(x: Tensor[FloatingT, *_AnyRank], size: Window, stride: Window | None = None) -> Tensor[FloatingT, Any, Any, Any, Any]:
     """The largest element of each ``size`` window of ``x`` ``[N, C, H, W]``, the windows ``stride``
     apart (``size`` if None), without padding: ``OH = (H - size) // stride + 1``.
 
@@ -53,7 +64,11 @@ def max_pool2d(x: Tensor[FloatingT, N, Channels, Any, Any], size: Window, stride
     return wrap(_layers.max_pool2d(unwrap("max_pool2d", x), size, stride))
 
 
-def avg_pool2d(x: Tensor[FloatingT, N, Channels, Any, Any], size: Window, stride: Window | None = None) -> Tensor[FloatingT, N, Channels, Any, Any]:
+@overload
+def avg_pool2d(x: Tensor[FloatingT, N, Channels, Any, Any], size: Window, stride: Window | None = None) -> Tensor[FloatingT, N, Channels, Any, Any]: ...
+@overload
+def avg_pool2d(x: Tensor[FloatingT, *_AnyRank], size: Window, stride: Window | None = None) -> Tensor[FloatingT, Any, Any, Any, Any]: ...
+def avg_pool2d(x: Tensor[FloatingT, *_AnyRank], size: Window, stride: Window | None = None) -> Tensor[FloatingT, Any, Any, Any, Any]:
     """The mean of each ``size`` window of ``x`` ``[N, C, H, W]``; otherwise as ``max_pool2d``."""
     return wrap(_layers.avg_pool2d(unwrap("avg_pool2d", x), size, stride))
 

@@ -15,13 +15,13 @@ from typing import Final
 
 from mypy.nodes import ArgKind
 from mypy.subtypes import is_same_type
-from mypy.types import AnyType, Instance, NoneType, TupleType, Type, TypeOfAny, UnpackType, get_proper_type
+from mypy.types import AnyType, Instance, NoneType, TupleType, Type, TypeOfAny, TypeVarType, UnpackType, get_proper_type
 
 from typing_plugins._arguments import single_axis_argument
 from typing_plugins._calls import CallContext, FunctionHook, NotUnderstood, dtype_type, guarded, mypy_dims, new_tensor, report, unknown_tensor
-from typing_plugins._names import LAYERS
+from typing_plugins._names import DIM, LAYERS
 from typing_plugins._rules import shape_rules
-from typing_plugins._tensor_types import TensorType, dtype_name, int_literal, tensor_type
+from typing_plugins._tensor_types import DIM_EXPRESSION_CLASSES, TensorType, dtype_name, int_literal, tensor_type
 
 MypyShape = shape_rules.Shape[Type, UnpackType]
 
@@ -116,16 +116,25 @@ def _pair_argument(ctx: CallContext, formal: str, default: int | None, least: in
 
 
 def _size(typ: Type, least: int) -> int | shape_rules.Unknown:
-    """One literal size (at least ``least``, else not understood: the run refuses it), or ``UNKNOWN`` for a plain int."""
+    """One literal size (at least ``least``, else not understood: the run refuses it), or ``UNKNOWN``
+    for an int known at run time: a plain ``int``, or a dim read from a shape (``x.shape[2]``, whose
+    type is the dim: a TypeVar, a ``Dim`` class, an expression)."""
     value = int_literal(typ)
     if value is not None:
         if value < least:
             raise NotUnderstood
         return value
     proper = get_proper_type(typ)
-    if isinstance(proper, AnyType) or (isinstance(proper, Instance) and proper.type.fullname == "builtins.int"):
+    if isinstance(proper, (AnyType, TypeVarType)) or (isinstance(proper, Instance) and _is_size(proper)):
         return shape_rules.UNKNOWN
     raise NotUnderstood
+
+
+def _is_size(instance: Instance) -> bool:
+    """An int (not a bool: the run refuses it), a named dim or a dim expression."""
+    if instance.type.has_base(DIM) or instance.type.fullname in DIM_EXPRESSION_CLASSES:
+        return True
+    return instance.type.has_base("builtins.int") and not instance.type.has_base("builtins.bool")
 
 
 FUNCTION_HOOKS: Final[dict[str, FunctionHook]] = {

@@ -59,3 +59,5 @@ STATISTICS: Final = _defined_in("typedtensor._generated.statistics", shape_rules
 SCANS: Final = _defined_in("typedtensor._statistics", shape_rules.SCAN_OPS)
 #: The builtins that read a tensor's one element (``float(x)`` calls ``Tensor.__float__``), by op name.
 SCALAR_READS: Final = {name: f"builtins.{name}" for name in ("float", "int", "bool")}
+#: The class of ``x.at[index]``, whose ``set`` and ``add`` are hooked.
+UPDATE: Final = "typedtensor._tensor._Update"

@@ -31,6 +31,7 @@ from typing_plugins import (
     _shaping,
     _sorting_linalg,
     _statistics,
+    _updates,
 )
 from typing_plugins._calls import CallContext, FunctionHook, FunctionSignatureHook, MethodHook, MethodSignatureHook
 from typing_plugins._names import TENSOR
@@ -65,7 +66,7 @@ METHOD_HOOKS: Final[dict[str, MethodHook]] = {
     **_statistics.METHOD_HOOKS,
 }
 #: Methods of other classes by fullname, such as ``int.__eq__`` with a tensor argument.
-OTHER_METHOD_HOOKS: Final[dict[str, MethodHook]] = {**_elementwise.SCALAR_METHOD_HOOKS, **_elementwise.ARRAY_METHOD_HOOKS}
+OTHER_METHOD_HOOKS: Final[dict[str, MethodHook]] = {**_elementwise.SCALAR_METHOD_HOOKS, **_elementwise.ARRAY_METHOD_HOOKS, **_updates.METHOD_HOOKS}
 #: Attributes of ``Tensor`` by fullname (``x.T``, ``x.shape``).
 ATTRIBUTE_HOOKS: Final[dict[str, _shaping.AttributeHook]] = {**_shaping.ATTRIBUTE_HOOKS, **_shape_ints.ATTRIBUTE_HOOKS}
 

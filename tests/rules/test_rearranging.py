@@ -73,6 +73,10 @@ def test_flatten_merges_into_a_normal_form() -> None:
     assert flatten_shape(ENDS, 1, -1, NAMED) == Shape((), U)  # axis 1 is in the run, or C
     assert flatten_shape(ENDS, -2, -1, NAMED) == Shape(("B",), "*Ts", ("C*D",))
     assert flatten_shape(Shape(()), 0, -1, NAMED) == Shape(("1",))
+    # Axis 0 is the first dim and -1 the last, wherever a run begins or ends: the result's rank is known.
+    assert flatten_shape(Shape((), "*Ts"), 0, -1, NAMED) == Shape((U,))
+    assert flatten_shape(Shape((), "*Ts", ("C", "D")), 0, -2, NAMED) == Shape((U, "D"))
+    assert flatten_shape(Shape(("B", "C"), "*Ts"), 1, -1, NAMED) == Shape(("B", U))
     assert isinstance(flatten_shape(Shape(("B", "T")), 1, 0, NAMED), Problem)
 
 

@@ -144,6 +144,12 @@ def flatten_shape(shape: Shape[D, V], start: AxisArg, end: AxisArg, dims: Dims[D
     if isinstance(start, Unknown) or isinstance(end, Unknown):
         return Shape((), UNKNOWN)  # how many dims merge is not known
     first, last = _located(shape, start), _located(shape, end)
+    # Axis 0 is the first dim and -1 the last, wherever a run begins or ends: before an empty
+    # prefix, or after an empty suffix, they still bound what merges.
+    if first is None and start == 0:
+        first = True, 0
+    if last is None and end == -1:
+        last = False, len(shape.suffix) - 1
     if first is None or last is None:
         return Shape((), UNKNOWN)
     (first_in_prefix, begin), (last_in_prefix, stop) = first, last

@@ -1,7 +1,7 @@
 """conv2d and the pools over [N, C, H, W]: ``(H + 2P - K) // S + 1``, a literal on literal sizes, the
 normal form where it is exact on named dims, unknown where a floor need not be exact; layer_norm keeps the shape."""
 
-from typing import Any, Final, Literal as L, TypeVar, assert_type
+from typing import Any, Final, Literal as L, TypeVar, TypeVarTuple, assert_type
 
 import typedtensor as tt
 from typedtensor import Add, Dim, Mul, Sub, Tensor, float32, float64, int32
@@ -72,3 +72,19 @@ def errors(
     tt.avg_pool2d(ints, 2)  # type: ignore[tensor-dtype]
     tt.layer_norm(x, axis=4)  # type: ignore[tensor-axis]
     assert_type(tt.conv2d(named, w, padding=2), Tensor[float32, *tuple[Any, ...]])  # type: ignore[tensor-dim]
+
+
+LayerShape = TypeVarTuple("LayerShape")
+
+
+def generic_rank(images: Tensor[float32, *LayerShape]) -> None:
+    assert_type(tt.conv2d(images, images, padding=1), Tensor[float32, Any, Any, Any, Any])  # rank 4 for the run to pass
+    assert_type(tt.max_pool2d(images, 2), Tensor[float32, Any, Any, Any, Any])
+
+
+def dims_as_ints(images: Tensor[float32, L[1], L[2], H, H], kernels: Tensor[float32, L[4], L[2], N, N]) -> None:
+    """A window, stride or padding read from a shape is an int known at run time: the spatial dims
+    are unknown, the rest stays known (SPEC 5)."""
+    assert_type(tt.max_pool2d(images, images.shape[2]), Tensor[float32, L[1], L[2], Any, Any])
+    assert_type(tt.avg_pool2d(images, 1, stride=(images.shape[3], 1)), Tensor[float32, L[1], L[2], Any, H])
+    assert_type(tt.conv2d(images, kernels, padding=kernels.shape[2] // 2), Tensor[float32, L[1], L[4], Any, Any])

@@ -33,6 +33,7 @@ def flatten(x: Tensor[float32, Batch, L[6], L[4]], r: Tensor[float32, L[2], *Ts,
     assert_type(tt.flatten(x, 1), Tensor[float32, Batch, L[24]])
     assert_type(tt.flatten(x, 0, 1), Tensor[float32, Mul[L[6], Batch], L[4]])
     assert_type(tt.flatten(r), Tensor[float32, Any])  # the run merged too
+    assert_type(tt.flatten(tt.squeeze(r[:1], 0)), Tensor[float32, Any])  # [*Ts, 3]: one dim, whatever Ts holds
     assert_type(tt.flatten(s), Tensor[float32, L[1]])
     tt.flatten(x, 2, 1)  # type: ignore[tensor-axis]
 
