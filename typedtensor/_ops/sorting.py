@@ -108,8 +108,8 @@ def _partitioned_top_k(array: Array, count: int, axis: int) -> Array | None:
 
 def _equal(values: Array, cut: Array) -> Array:
     """Where ``values`` equal ``cut`` (NaN equal to NaN)."""
-    same = values == cut
-    return same | (np.isnan(values) & np.isnan(cut)) if values.dtype.kind == "f" else same
+    same: Array = np.equal(values, cut)
+    return np.logical_or(same, np.isnan(values) & np.isnan(cut)) if values.dtype.kind == "f" else same
 
 
 def _argsort(array: Array, axis: int, descending: bool) -> Array:
