@@ -63,6 +63,7 @@ ERRORS: dict[str, Op] = {
     # jax clamps an int index out of range (x[5] is x[2]) and drops an update there
     "index out of range": lambda x: x[1:, 4],
     "at set out of range": lambda x: x.at[5].set(1.0),
+    "index out of range by a numpy int": lambda x: x[np.int64(1), np.int32(-5)],
     "at add negative out of range": lambda x: x.at[:, -5].add(1.0),
 }
 
