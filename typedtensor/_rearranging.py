@@ -12,7 +12,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Literal, SupportsIndex, overload
 
-from typedtensor._dtypes import float32, generic, integer
+from typedtensor._creation import _fill_value
+from typedtensor._dtypes import float32, generic, integer, marker_of, numpy_dtype_like
 from typedtensor._generated.type_vars import D0, D1, D2, GenericT, M, N, NewDT, Shape
 from typedtensor._ops import rearranging as _rearranging
 from typedtensor._tensor import AnyTensor, Tensor, unwrap, wrap
@@ -91,7 +92,9 @@ def pad(
     >>> tt.pad(tt.ones((2,), tt.int64), (1, 2))
     Tensor[int64, 5]([0, 1, 1, 0, 0])
     """
-    return wrap(_rearranging.pad(unwrap("pad", x), widths, value))
+    array = unwrap("pad", x)
+    # checked as full's value: numpy raised without the op, jax and torch wrapped 300 into int8 silently
+    return wrap(_rearranging.pad(array, widths, _fill_value(value, marker_of(numpy_dtype_like(array.dtype)), "pad")))
 
 
 def tril(x: Tensor[GenericT, *Shape], k: SupportsIndex = 0) -> Tensor[GenericT, *Shape]:

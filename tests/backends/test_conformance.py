@@ -229,7 +229,11 @@ def test_norm_conforms(library: Library, dtype: type[tt.generic]) -> None:
         assert_conforms(library, tt.linalg.norm, values(dtype, shape, 15))
 
 
-@pytest.mark.parametrize("dtypes", [(tt.float32, tt.float32), (tt.int32, tt.float32), (tt.int64, tt.int8)], ids=str)
+#: int8, int32 with uint8, and booleans: dask's einsum sums its chunks in int64, and torch's has no boolean matmul.
+EINSUM_DTYPES = [(tt.float32, tt.float32), (tt.int32, tt.float32), (tt.int64, tt.int8), (tt.int8, tt.int8), (tt.int32, tt.uint8), (tt.bool_, tt.bool_)]
+
+
+@pytest.mark.parametrize("dtypes", EINSUM_DTYPES, ids=str)
 @pytest.mark.parametrize("name", EINSUM)
 def test_einsum_conforms(library: Library, name: str, dtypes: tuple[type[tt.generic], type[tt.generic]]) -> None:
     x, y = values(dtypes[0], (2, 3, 4), 16), values(dtypes[1], (2, 3, 4), 17)

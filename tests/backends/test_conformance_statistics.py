@@ -60,6 +60,11 @@ ERRORS: dict[str, Op] = {
     "cumsum axis out of range": lambda x: tt.cumsum(x, -3),
     "at value that does not fit": lambda x: x.at[0].set(x),
     "at value of another dtype": lambda x: x.at[0].set(x.astype(tt.float64)[0]),
+    # jax clamps an int index out of range (x[5] is x[2]) and drops an update there
+    "index out of range": lambda x: x[1:, 4],
+    "at set out of range": lambda x: x.at[5].set(1.0),
+    "index out of range by a numpy int": lambda x: x[np.int64(1), np.int32(-5)],
+    "at add negative out of range": lambda x: x.at[:, -5].add(1.0),
 }
 
 

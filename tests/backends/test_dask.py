@@ -133,6 +133,23 @@ def test_unknown_sizes_match_a_named_dim_s_every_use_and_compute_nothing(compute
     np.testing.assert_allclose(result.numpy(), (plain * 3.0) @ plain.T, rtol=1e-12)
 
 
+@shapechecked
+def three(x: Tensor[tt.float64, Rows], y: Tensor[tt.float64, Rows], z: Tensor[tt.float64, Rows]) -> None:
+    return None
+
+
+def test_an_unknown_size_first_binds_nothing(computes: _Computes) -> None:
+    """Sizes 3 and 4 for one named dim fail whichever argument brings the unknown size: the
+    unknown one first bound ``Rows`` to a size that matched every later one."""
+    lazy = da.ones(5, chunks=2)
+    unknown, three_rows, four_rows = Tensor(lazy[lazy > 0]), Tensor(da.ones(3, chunks=2)), Tensor(da.ones(4, chunks=2))
+    three(unknown, three_rows, three_rows)
+    for args in [(unknown, three_rows, four_rows), (three_rows, unknown, four_rows), (three_rows, four_rows, unknown)]:
+        with pytest.raises(tt.ShapeError, match="the size of dimension Rows is 4 which does not equal the existing value of 3"):
+            three(*args)
+    assert computes.count == 0
+
+
 def test_reductions_over_unknown_sizes_stay_lazy_and_a_mean_says_why_it_cannot(computes: _Computes) -> None:
     values = np.random.default_rng(4).integers(-5, 6, (9, 4)).astype(np.int32)
     lazy = da.from_array(values, chunks=(4, 4))

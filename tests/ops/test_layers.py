@@ -129,3 +129,22 @@ def test_torch_gives_numpy_values(case: tuple[Array, Array, int | tuple[int, int
     if min(x.shape[2:]) >= 2:
         for pool in (tt.max_pool2d, tt.avg_pool2d):
             np.testing.assert_allclose(pool(tt.Tensor(torch.from_numpy(x.copy())), 2, 1).numpy(), pool(tt.Tensor(x), 2, 1).numpy(), rtol=1e-12)
+
+
+@pytest.mark.parametrize("library", ["numpy", "torch", "jax"])
+def test_float16_layers_sum_and_square_in_float32(library: str) -> None:
+    """A float16 row deviating by more than 256 squares past float16's 65504 (its variance was inf,
+    the row 0s), and a window of four 60000s sums past it (its mean was inf): both are computed in
+    float32 and rounded back, as torch's own layer_norm and avg_pool2d do."""
+    convert = {"numpy": np.asarray, "torch": lambda a: pytest.importorskip("torch", reason="torch is not installed").from_numpy(a),
+               "jax": lambda a: pytest.importorskip("jax.numpy", reason="jax is not installed").asarray(a)}[library]
+    row = np.array([[1000, 2000, 3000, 3000]], np.float16)
+    wide = row.astype(np.float64)
+    expected = (wide - wide.mean()) / np.sqrt(wide.var() + 1e-5)
+    normalised = tt.layer_norm(tt.Tensor(convert(row))).numpy()
+    assert normalised.dtype == np.float16
+    np.testing.assert_allclose(normalised, expected, rtol=1e-3)
+    windows = np.full((1, 1, 4, 4), 60000, np.float16)
+    averaged = tt.avg_pool2d(tt.Tensor(convert(windows)), 2).numpy()
+    assert averaged.dtype == np.float16
+    np.testing.assert_array_equal(averaged, np.full((1, 1, 2, 2), 60000, np.float16))

@@ -197,3 +197,25 @@ def test_clip_errors_name_the_op_and_every_operand() -> None:
         tt.clip(x, 0.0, np.ones(4))  # type: ignore[call-overload]
     with pytest.raises(TypeError, match=r'"clip": x must be a typedtensor.Tensor, got ndarray'):
         tt.clip(np.ones(4), 0.0, 1.0)  # type: ignore[call-overload]
+
+
+@pytest.mark.parametrize("compiled", [True, False], ids=["compiled", "math"])
+@pytest.mark.parametrize("dtype", FLOATS)
+def test_numpy_erf_is_libm_on_views_of_every_float(dtype: np.dtype[Any], compiled: bool, monkeypatch: pytest.MonkeyPatch) -> None:
+    """numpy's arrays get libm's erf and erfc, through the compiled loop (over a contiguous copy:
+    a reversed, strided, 2-D view reads its own elements) or, without the extension, ``math``'s
+    element by element: within 1 ulp of ``math.erf`` either way, in the array's dtype."""
+    from typedtensor._ops import special
+
+    if compiled and special._ckernels is None:
+        pytest.skip("the C extension is not built")
+    if not compiled:
+        monkeypatch.setattr(special, "_ckernels", None)
+    base = np.linspace(-7, 7, 4001).astype(dtype).reshape(4001, 1) * np.ones(3, dtype)
+    view = base[::-3, ::2]
+    wide = view.astype(np.float64)
+    for function, reference in ((erf, _erf), (erfc, _erfc)):
+        got = function(np, view)
+        expected = reference(wide).astype(dtype)
+        assert got.dtype == dtype and got.shape == view.shape
+        assert np.all(np.abs(got - expected) <= np.spacing(np.abs(expected))), function.__name__

@@ -163,3 +163,22 @@ def test_random_draws_equal_numpys_generator(n: int, seed: int, low: int, span: 
     assert_same(tt.random.integers(low, low + span, shape, rng=seed), np.asarray(np.random.default_rng(seed).integers(low, low + span, shape)))
     with pytest.raises(ValueError, match='"integers": low must be below high'):
         tt.random.integers(low, low, shape)
+
+
+@pytest.mark.parametrize("library", ["numpy", "torch", "jax", "dask"])
+def test_pad_refuses_a_value_its_dtype_cannot_hold(library: str) -> None:
+    """As ``full_like``: jax wrapped 300 into int8 as 44 and torch and jax -1 into uint8 as 255,
+    where numpy raised its own OverflowError without the op; a complex value would lose its imaginary part."""
+    convert = {
+        "numpy": np.asarray,
+        "torch": lambda a: pytest.importorskip("torch", reason="torch is not installed").from_numpy(a),
+        "jax": lambda a: pytest.importorskip("jax.numpy", reason="jax is not installed").asarray(a),
+        "dask": lambda a: pytest.importorskip("dask.array", reason="dask is not installed").from_array(a),
+    }[library]
+    with pytest.raises(ValueError, match=r'^"pad": value 300 is out of range for int8 \(-128 to 127\)'):
+        tt.pad(tt.Tensor(convert(np.ones(2, np.int8))), 1, value=300)
+    with pytest.raises(ValueError, match=r'^"pad": value -1 is out of range for uint8 \(0 to 255\)'):
+        tt.pad(tt.Tensor(convert(np.ones(2, np.uint8))), 1, value=-1)
+    with pytest.raises(TypeError, match=r'^"pad": a complex value'):
+        tt.pad(tt.Tensor(convert(np.ones(2, np.float32))), 1, value=1j)
+    assert tt.pad(tt.Tensor(convert(np.ones(2, np.uint8))), 1, value=255).numpy().tolist() == [255, 1, 1, 255]

@@ -191,3 +191,35 @@ def test_linalg_errors_name_the_tensors_before_numpy_runs() -> None:
         tt.linalg.det(tt.zeros((2, 2), tt.complex64))
     with pytest.raises(tt.AxisError, match=re.escape('Axis 2 is out of range for "norm" on Tensor[int8, 2, 2]')):
         tt.linalg.norm(tt.zeros((2, 2), tt.int8), axis=2)
+
+
+@st.composite
+def long_rows(draw: st.DrawFn) -> tuple[Array, int, int]:
+    """Rows long beside k (where top_k partitions instead of sorting), of few values (ties at the
+    cut), NaN and both zeros among the floats, along either axis of a matrix or a reversed view."""
+    dtype = draw(st.sampled_from([np.dtype("float32"), np.dtype("float64"), np.dtype("int8"), np.dtype("uint8"), np.dtype("bool")]))
+    pool = [0.0, -0.0, 1.0, 2.5, -3.0, np.nan, np.inf] if dtype.kind == "f" else [0, 1, 2, 7] if dtype.kind in "iu" else [False, True]
+    wide = st.integers(0, 255) if dtype.kind == "u" else st.integers(-128, 127) if dtype.kind == "i" else st.floats(-1e3, 1e3, width=32)
+    elements = wide if dtype.kind != "b" and draw(st.booleans()) else st.sampled_from(pool)  # wide: few ties, so the partition's answer stands
+    size, rows, axis = draw(st.integers(8, 40)), draw(st.integers(0, 3)), draw(st.integers(0, 1))
+    shape = (size, rows) if axis == 0 else (rows, size)
+    array = draw(hnp.arrays(dtype, shape, elements=elements))
+    if draw(st.booleans()):
+        array = array[::-1, ::-1]
+    return array, draw(st.integers(1, size // 4)), axis
+
+
+@settings(max_examples=80, deadline=None)
+@given(long_rows())
+def test_top_k_of_long_rows_is_the_stable_order(case: tuple[Array, int, int]) -> None:
+    """NaN first (numpy's largest), then the values down, equal ones in their order."""
+    array, k, axis = case
+    rows = np.moveaxis(array, axis, -1)
+    expected = np.array(
+        [sorted(range(len(row)), key=lambda i: (not np.isnan(row[i]), -float(row[i]) if not np.isnan(row[i]) else 0.0))[:k] for row in rows.astype(np.float64)],
+        dtype=np.int64,
+    ).reshape(*rows.shape[:-1], k)
+    values, indices = tt.top_k(tt.Tensor(array), k, axis=axis)
+    np.testing.assert_array_equal(indices.numpy(), np.moveaxis(expected, -1, axis))
+    np.testing.assert_array_equal(values.numpy(), np.take_along_axis(array, np.moveaxis(expected, -1, axis), axis))
+    assert indices.numpy().dtype == np.int64 and values.numpy().dtype == array.dtype

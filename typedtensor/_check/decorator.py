@@ -28,7 +28,7 @@ from typedtensor._check.bindings import CallRecord, expression_reason
 from typedtensor._check.jaxtyping_arrays import ArraySpec, DimNames
 from typedtensor._check.report import Item, Where, mismatch
 from typedtensor._check.specs import SequenceSpec, Spec, annotation_spec, function_specs
-from typedtensor._check.unknown_sizes import for_shape_check
+from typedtensor._check.unknown_sizes import matches
 from typedtensor._dtypes import numpy_dtype_like
 from typedtensor._errors import AnnotationError, ShapeError
 
@@ -70,7 +70,7 @@ def _matches(call: CallRecord, value: object, spec: TensorSpec | ArraySpec, wher
         if not (
             dtype in spec.dtypes
             and (spec.dtype_var is None or call.bind_dtype(spec, spec.dtype_var, dtype))
-            and isinstance(array if type(array) is np.ndarray else for_shape_check(array, shape), spec.shape_type)
+            and (isinstance(array, spec.shape_type) if type(array) is np.ndarray else matches(array, shape, spec.shape_type))
             and expression_reason(call, spec, shape, where) is None
         ):
             return False

@@ -16,7 +16,7 @@ from typedtensor._check.annotations import ShapeSpec, TensorSpec, fitting
 from typedtensor._check.bindings import CallRecord, expression_reason
 from typedtensor._check.jaxtyping_arrays import ArraySpec
 from typedtensor._check.specs import SequenceSpec, Spec
-from typedtensor._check.unknown_sizes import for_shape_check
+from typedtensor._check.unknown_sizes import for_shape_check, forget_unknown
 from typedtensor._dtypes import CONCRETE_DTYPES, generic, marker_of, numpy_dtype_like, type_text
 from typedtensor._errors import ShapeError
 from typedtensor._ops.backends import is_unknown
@@ -78,7 +78,10 @@ def _explained(spec: Spec, value: object, call: CallRecord) -> _Explained:
     if reason is not None:
         return _got(value), reason, None
     shape = tuple(array.shape)
-    reason = _shape_reason(spec, for_shape_check(array, shape)) or expression_reason(call, spec, shape, "") or ""
+    try:
+        reason = _shape_reason(spec, for_shape_check(array, shape)) or expression_reason(call, spec, shape, "") or ""
+    finally:
+        forget_unknown()
     return _got(value), reason, (spec, shape)
 
 

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from jaxtyping._storage import get_shape_memo  # private, pinned by tests/backends/test_dask.py's unknown-size tests
+
 from typedtensor._ops.backends import is_unknown
 
 
@@ -45,3 +47,22 @@ def for_shape_check(array: Any, shape: tuple[Any, ...]) -> Any:
     if all(type(size) is int for size in shape):
         return array
     return _KnownShape(array.dtype, tuple(UNKNOWN if is_unknown(size) else size for size in shape))
+
+
+def matches(array: Any, shape: tuple[Any, ...], shape_type: type) -> bool:
+    """jaxtyping's ``isinstance(array, shape_type)``, its unknown sizes matching any size and
+    binding no named dim: bound to one, a dim would match every later size (3, then 4)."""
+    checked = for_shape_check(array, shape)
+    if checked is array:
+        return isinstance(array, shape_type)
+    try:
+        return isinstance(checked, shape_type)
+    finally:
+        forget_unknown()
+
+
+def forget_unknown() -> None:
+    """Unbind the named dims the running check bound to an unknown size (one already bound keeps its size)."""
+    single_memo: dict[str, object] = get_shape_memo()[0]  # type: ignore[no-untyped-call]  # jaxtyping private, its memo of the running call
+    for name in [name for name, size in single_memo.items() if size is UNKNOWN]:
+        del single_memo[name]

@@ -15,7 +15,8 @@ from typing import Final
 
 import numpy as np
 
-from typedtensor._ops.backends import same_library
+from typedtensor._dtypes import bool_, float32, marker_of, numpy_dtype_like
+from typedtensor._ops.backends import same_library, to_dtype
 from typedtensor._ops.common import Array, as_array, fail, namespace, promoted
 from typedtensor._shape_rules import INT_DIMS, Problem, Shape, einsum_shape
 
@@ -48,4 +49,10 @@ def einsum(subscripts: object, arrays: Sequence[Array]) -> Array:
     function = getattr(namespace(arrays[0]), "einsum", None)
     if function is None:
         raise TypeError(f'"einsum": {backend.name} has no einsum; convert the tensors first (x.numpy())')
-    return as_array(function(subscripts, *promoted(tuple(arrays))))
+    operands = promoted(tuple(arrays))
+    result = marker_of(numpy_dtype_like(operands[0].dtype))
+    if result is bool_:  # torch has no boolean matmul: a float sum of the 0/1 products is 0 just where numpy's or of ands is False
+        operands = tuple(to_dtype(operand, float32) for operand in operands)
+    # dask sums its chunks' partial integer sums in int64 (of int8 too): the result back in the
+    # promoted dtype has numpy's bits, as integer sums wrap modulo the width either way
+    return as_array(to_dtype(function(subscripts, *operands), result))

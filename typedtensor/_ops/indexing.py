@@ -18,6 +18,7 @@ import numpy as np
 
 from typedtensor._dtypes import numpy_dtype_of, type_text, uint64
 from typedtensor._errors import TensorIndexError
+from typedtensor._ops.backends import backend_of
 from typedtensor._ops.common import Array, as_array, fail
 from typedtensor._shape_rules import INT_DIMS, ArrayIndex, IndexItem, IndexOutOfRange, Problem, Shape, index_shape, indexed_axes
 
@@ -36,6 +37,8 @@ def getitem(array: Array, key: Any, arrays: bool = False) -> Array:
             if isinstance(item, np.ndarray) and item.dtype == _UINT64:
                 _check_values(array, items)  # numpy would read a huge uint64 index as a negative one
                 break
+    if type(array) is not np.ndarray and backend_of(array).name == "jax":
+        _check_ints(array, key)
     try:
         value = array[key]
     except (IndexError, TypeError, ValueError) as error:
@@ -45,6 +48,16 @@ def getitem(array: Array, key: Any, arrays: bool = False) -> Array:
     if type(array) is not np.ndarray and _whole(key) is not key:
         return getitem(array, _whole(key), arrays)
     _explain(array, key if type(key) is tuple else (key,), refusal)  # outside the except block: numpy's error is not the context
+
+
+def _check_ints(array: Array, key: Any) -> None:
+    """Raise for an int index out of range before jax indexes: it clamps one (``x[5]`` of 3 elements
+    is ``x[2]``), and its ``.at`` drops an update there, where numpy raises."""
+    rule_items = _rule_items(key if type(key) is tuple else (key,))
+    if rule_items is not None:
+        problem = index_shape(Shape[int, None](tuple(array.shape)), rule_items, INT_DIMS)
+        if isinstance(problem, Problem):
+            fail(problem, OP, [array])
 
 
 def _whole(key: Any) -> Any:

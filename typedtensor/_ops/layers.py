@@ -18,8 +18,8 @@ import numpy as np
 from numpy.lib.stride_tricks import sliding_window_view
 
 from typedtensor._arguments import int_argument, is_int
-from typedtensor._dtypes import numpy_dtype_like
-from typedtensor._ops.backends import backend_of
+from typedtensor._dtypes import float32, marker_of, numpy_dtype_like
+from typedtensor._ops.backends import backend_of, to_dtype
 from typedtensor._ops.common import Array, as_array, copy_of, fail, namespace, promoted
 from typedtensor._shape_rules import INT_DIMS, Problem, Shape, axis_problem
 from typedtensor._shape_rules.layers import conv2d_shape, layer_dtype, pool2d_shape
@@ -67,18 +67,19 @@ def avg_pool2d(x: Array, size: object, stride: object) -> Array:
     """The mean of each ``size`` window of ``x`` ``[N, C, H, W]``, moved by ``stride`` (``size`` if None)."""
     window, strides, shape = _pool_arguments("avg_pool2d", x, size, stride)
     library = _library("avg_pool2d", x)
+    if library == "torch":  # torch sums float16 in float32 itself
+        return _zeros(x, shape) if 0 in x.shape else as_array(sys.modules["torch"].nn.functional.avg_pool2d(x, window, strides))
+    wide = _in_float32(x)
     if library == "numpy":
-        total = _numpy_pool(np.add, x, window, strides)
+        total = _numpy_pool(np.add, wide, window, strides)
         total /= window[0] * window[1]  # a Python int: the float dtype stays
-        return total
+        return to_dtype(total, marker_of(x.dtype))
     if 0 in x.shape:
         return _zeros(x, shape)
-    if library == "torch":
-        return as_array(sys.modules["torch"].nn.functional.avg_pool2d(x, window, strides))
     jax = sys.modules["jax"]
     # Python scalars as the initial values: jax differentiates a reduce_window only from constants it knows
-    total = jax.lax.reduce_window(x, 0.0, jax.lax.add, (1, 1, *window), (1, 1, *strides), "VALID")
-    return as_array(total / (window[0] * window[1]))
+    total = jax.lax.reduce_window(wide, 0.0, jax.lax.add, (1, 1, *window), (1, 1, *strides), "VALID")
+    return as_array(to_dtype(total / (window[0] * window[1]), marker_of(_dtype(x))))
 
 
 def layer_norm(x: Array, axis: object, eps: object) -> Array:
@@ -91,10 +92,16 @@ def layer_norm(x: Array, axis: object, eps: object) -> Array:
         fail(problem, "layer_norm", [x])
     if 0 in x.shape:
         return copy_of(x)
-    xp = namespace(x)
-    centered = x - xp.mean(x, axis=index, keepdims=True)
+    xp, wide = namespace(x), _in_float32(x)
+    centered = wide - xp.mean(wide, axis=index, keepdims=True)
     variance = xp.mean(centered * centered, axis=index, keepdims=True)
-    return as_array(centered / xp.sqrt(variance + float(eps)))
+    return as_array(to_dtype(centered / xp.sqrt(variance + float(eps)), marker_of(_dtype(x))))
+
+
+def _in_float32(x: Array) -> Array:
+    """``x``, float16 in float32: a float16 sum of a window passes 65504 from values of 16384, a
+    square from a deviation of 256 (torch's own layers compute float16 in float32 too)."""
+    return to_dtype(x, float32) if _dtype(x) == np.float16 else x
 
 
 def _pair_argument(op: str, name: str, value: object, least: int) -> Pair:

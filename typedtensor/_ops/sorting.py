@@ -20,6 +20,8 @@ from typedtensor._ops.common import Array, as_array, fail, namespace
 from typedtensor._shape_rules import INT_DIMS, Problem, Shape, sort_shape, top_k_shape
 
 _CACHE_SIZE: Final = 4096
+#: top_k partitions where the axis holds at least this many times k (below, sorting it is as quick).
+_PARTITION_FROM: Final = 4
 
 
 @functools.lru_cache(maxsize=_CACHE_SIZE)
@@ -71,11 +73,43 @@ def top_k(array: Array, k: object, axis: object) -> tuple[Array, Array]:
     if problem is not None:
         fail(problem, "top_k", [array])
     index %= array.ndim
-    first = (slice(None),) * index + (slice(0, count),) + (slice(None),) * (array.ndim - index - 1)  # every axis, as the array API asks
-    indices = _argsort(array, index, True)[first]
     if type(array) is np.ndarray:
+        indices = _partitioned_top_k(array, count, index)
+        if indices is None:
+            indices = _argsort(array, index, True)[_first(count, index, array.ndim)]
         return np.take_along_axis(array, indices, index), indices
+    first = _first(count, index, array.ndim)
+    indices = _argsort(array, index, True)[first]
     return _library_order(array, index, True, "sort")[first], indices
+
+
+def _first(count: int, axis: int, ndim: int) -> tuple[slice, ...]:
+    """The first ``count`` along ``axis``, every other axis whole (as the array API asks)."""
+    return (slice(None),) * axis + (slice(0, count),) + (slice(None),) * (ndim - axis - 1)
+
+
+def _partitioned_top_k(array: Array, count: int, axis: int) -> Array | None:
+    """The indices of ``top_k`` from a partition (linear, where the stable sort of the whole axis
+    made a top 5 of [64, 50000] 8x slower than numpy's argpartition) and a stable sort of the
+    ``count`` chosen; None where ``count`` is not small beside the axis, or where values equal to
+    the ``count``-th largest lie on both sides of the cut (which of them come first is the stable order's)."""
+    size = array.shape[axis]
+    if not 0 < count * _PARTITION_FROM <= size or array.dtype.kind not in "biuf":
+        return None
+    rows = np.moveaxis(array, axis, -1)
+    partition = np.argpartition(rows, size - count, axis=-1)  # numpy's order: NaN the largest, as the stable sort's
+    cut = np.take_along_axis(rows, partition[..., size - count : size - count + 1], -1)
+    chosen = np.sort(partition[..., size - count :], axis=-1)  # in index order, which the stable sort below keeps for ties
+    values = np.take_along_axis(rows, chosen, -1)
+    if not np.array_equal(np.count_nonzero(_equal(rows, cut), axis=-1), np.count_nonzero(_equal(values, cut), axis=-1)):
+        return None
+    return np.moveaxis(np.take_along_axis(chosen, _argsort(values, values.ndim - 1, True), -1), -1, axis)
+
+
+def _equal(values: Array, cut: Array) -> Array:
+    """Where ``values`` equal ``cut`` (NaN equal to NaN)."""
+    same: Array = np.equal(values, cut)
+    return np.logical_or(same, np.isnan(values) & np.isnan(cut)) if values.dtype.kind == "f" else same
 
 
 def _argsort(array: Array, axis: int, descending: bool) -> Array:

@@ -16,7 +16,7 @@ from typedtensor._ops.backends import backend_of, to_dtype
 from typedtensor._ops.common import Array, copy_of, fail
 from typedtensor._ops.elementwise import binary
 from typedtensor._ops.indexing import BASIC, _whole, getitem
-from typedtensor._shape_rules import INT_DIMS, Shape, one_element_problem, promote, promote_scalar, update_dtype_problem, update_problem
+from typedtensor._shape_rules import INT_DIMS, Problem, Shape, one_element_problem, promote, promote_scalar, update_dtype_problem, update_problem
 
 #: The Python scalar kinds an update's value may be, by type (a subclass is looked up by its base).
 _SCALAR_KINDS: Final = {bool: "bool", int: "int", float: "float", complex: "complex"}
@@ -38,7 +38,6 @@ def update(op: str, array: Array, key: Any, value: Array | complex) -> Array:
     """A new array: ``array`` with ``value`` set into (``op`` ``"set"``) or added to (``"add"``)
     the region ``key`` selects. ``value`` broadcasts to the region and keeps ``array``'s dtype."""
     name = f"at[...].{op}"
-    region = getitem(array, key, arrays=True)  # an index out of range raises here, as in x[key]
     dtype = marker_of(numpy_dtype_like(array.dtype)).__name__
     if isinstance(value, (bool, int, float, complex)):
         promoted = promote_scalar(dtype, _scalar_kind(value))  # type: ignore[arg-type]
@@ -48,14 +47,29 @@ def update(op: str, array: Array, key: Any, value: Array | complex) -> Array:
         value_shape = tuple(value.shape)
         if backend_of(value) is not backend_of(array):
             _other_library(name, array, value)
-    region_shape = tuple(region.shape)
-    sized = all(isinstance(size, int) for size in region_shape)  # dask's mask selects a region of unknown (nan) size
-    problem = update_dtype_problem(dtype, promoted) or (update_problem(region_shape, value_shape) if sized else None)
+    scalar = isinstance(value, (bool, int, float, complex))
+    problem: Problem | None = update_dtype_problem(dtype, promoted)
+    if problem is None and not (scalar and _checks_as_it_writes(array, key)):
+        region_shape = tuple(getitem(array, key, arrays=True).shape)  # an index out of range raises here, as in x[key]
+        sized = all(isinstance(size, int) for size in region_shape)  # dask's mask selects a region of unknown (nan) size
+        problem = update_problem(region_shape, value_shape) if sized else None
     if problem is not None:
         fail(problem, name, [array, value])
     if not isinstance(value, (bool, int, float, complex)):
         value = to_dtype(value, marker_of(numpy_dtype_like(array.dtype)))
-    return _updated(op, array, key, value)
+    try:
+        return _updated(op, array, key, value)
+    except (IndexError, TypeError, ValueError):
+        getitem(array, key, arrays=True)  # numpy's refusal of the index, in indexing's words
+        raise
+
+
+def _checks_as_it_writes(array: Array, key: Any) -> bool:
+    """Whether numpy's own write checks ``key`` (a scalar fits any region, so the region need not
+    be gathered to learn its shape: ``x.at[rows].add(1.0)`` copied ``x[rows]``); not a uint64
+    index array, which numpy may read as negative, nor another library's array (jax clamps)."""
+    items = key if type(key) is tuple else (key,)
+    return type(array) is np.ndarray and not any(isinstance(item, np.ndarray) and item.dtype.kind == "u" for item in items)
 
 
 def _scalar_kind(value: complex) -> str:
