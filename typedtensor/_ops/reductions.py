@@ -8,7 +8,8 @@ from __future__ import annotations
 import functools
 import math
 import sys
-from typing import Any, Final
+from collections.abc import Callable
+from typing import Any, Final, TypeVar
 
 import numpy as np
 
@@ -22,6 +23,7 @@ from typedtensor._reducer.planner import EmptyExtent
 from typedtensor._shape_rules import AxisKey, Problem, reduced_mask, result_dtype
 
 _CACHE_SIZE: Final = 4096
+T = TypeVar("T")
 
 
 def reduce_array(op: str, array: Array, axis: object, keepdims: bool, caller: str) -> Array:
@@ -31,15 +33,7 @@ def reduce_array(op: str, array: Array, axis: object, keepdims: bool, caller: st
     """
     if type(array) is np.ndarray:
         return _planner.reduce_array(op, array, axis, keepdims, caller)
-    key = axis_key(axis, caller)
-    if keepdims is not False and keepdims is not True and not isinstance(keepdims, np.bool_):
-        raise TypeError(f'"{caller}": keepdims must be True or False, got {type(keepdims).__name__} {keepdims!r}')
-    plan = _library_plan(op, tuple(array.shape), numpy_dtype_like(array.dtype), key)
-    if isinstance(plan, EmptyExtent):
-        raise ValueError(plan.message(caller, type_text(array)))
-    if isinstance(plan, Problem):
-        raise problem_error(plan, caller, [type_text(array)])
-    axes, result = plan
+    axes, result = checked_plan(_library_plan, op, array, axis, keepdims, caller)
     backend = backend_of(array)
     if backend.name == "dask":
         return _dask_reduce(op, array, axes, bool(keepdims), result, caller)
@@ -48,6 +42,24 @@ def reduce_array(op: str, array: Array, axis: object, keepdims: bool, caller: st
     elif op in ("max", "min"):
         array = to_dtype(array, int8) if numpy_dtype_like(array.dtype).kind == "b" else array  # the array API orders no booleans
     return as_array(to_dtype(getattr(backend.xp, op)(array, axis=axes, keepdims=bool(keepdims)), result))
+
+
+Planner = Callable[[str, tuple[int, ...], np.dtype[Any], AxisKey], T | Problem | EmptyExtent]
+
+
+def checked_plan(plan_of: Planner[T], op: str, array: Array, axis: object, keepdims: object, caller: str) -> T:
+    """``plan_of``'s plan of ``op`` over ``axis`` of ``array``, after the reductions' checks of
+    ``axis`` and ``keepdims``; its problem raised in the reductions' words (``caller`` is the name
+    the user called)."""
+    key = axis_key(axis, caller)
+    if keepdims is not False and keepdims is not True and not isinstance(keepdims, np.bool_):
+        raise TypeError(f'"{caller}": keepdims must be True or False, got {type(keepdims).__name__} {keepdims!r}')
+    plan = plan_of(op, tuple(array.shape), numpy_dtype_like(array.dtype), key)
+    if isinstance(plan, EmptyExtent):
+        raise ValueError(plan.message(caller, type_text(array)))
+    if isinstance(plan, Problem):
+        raise problem_error(plan, caller, [type_text(array)])
+    return plan
 
 
 def _dask_reduce(op: str, array: Array, axes: tuple[int, ...], keepdims: bool, result: type[generic], caller: str) -> Array:

@@ -21,12 +21,11 @@ from typing import Any, Final
 
 import numpy as np
 
-from typedtensor._arguments import axis_key, int_argument
-from typedtensor._dtypes import complex128, float16, float32, float64, generic, marker_named, marker_of, numpy_dtype_like, type_text
-from typedtensor._errors import problem_error
+from typedtensor._arguments import int_argument
+from typedtensor._dtypes import complex128, float16, float32, float64, generic, marker_named, marker_of, numpy_dtype_like
 from typedtensor._ops.backends import backend_of, to_dtype
 from typedtensor._ops.common import Array, as_array, fail, namespace
-from typedtensor._ops.reductions import reduce_array
+from typedtensor._ops.reductions import checked_plan, reduce_array
 from typedtensor._reducer import planner as _planner
 from typedtensor._reducer.planner import EmptyExtent
 from typedtensor._shape_rules import SCAN_OPS, AxisKey, Problem, Shape, axis_problem, reduced_mask, result_dtype
@@ -41,15 +40,7 @@ def statistic(op: str, array: Array, axis: object, keepdims: object, caller: str
 
     ``caller`` is the name the user called, for messages.
     """
-    key = axis_key(axis, caller)
-    if keepdims is not False and keepdims is not True and not isinstance(keepdims, np.bool_):
-        raise TypeError(f'"{caller}": keepdims must be True or False, got {type(keepdims).__name__} {keepdims!r}')
-    plan = _plan(op, tuple(array.shape), numpy_dtype_like(array.dtype), key)
-    if isinstance(plan, EmptyExtent):
-        raise ValueError(plan.message(caller, type_text(array)))
-    if isinstance(plan, Problem):
-        raise problem_error(plan, caller, [type_text(array)])
-    axes, count, result = plan
+    axes, count, result = checked_plan(_plan, op, array, axis, keepdims, caller)
     if op in ("var", "std"):
         return _deviation(op, array, axes, bool(keepdims), count, _ddof(caller, ddof), result, caller)
     return _nan_statistic(op, array, axes, bool(keepdims), result, caller)
