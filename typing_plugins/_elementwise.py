@@ -176,7 +176,7 @@ def _infer_unary(ctx: CallContext, op: str, x: Type) -> Type:
 
 
 def _infer_binary(ctx: CallContext, op: str, left: Type, right: Type) -> Type:
-    operands = [_numpy_scalar(ctx, left) or _operand(left), _numpy_scalar(ctx, right) or _operand(right)]
+    operands = [_numpy_scalar(ctx, left) or operand(left), _numpy_scalar(ctx, right) or operand(right)]
     return _result(ctx, op, operands, operands, lambda x1, x2: shape_rules.binary_dtype(op, x1, x2))
 
 
@@ -184,7 +184,7 @@ def _infer_where(ctx: FunctionContext, condition: Type, left: Type, right: Type)
     mask = tensor_type(condition)
     if mask is None:
         raise NotUnderstood
-    values = [_operand(left), _operand(right)]
+    values = [operand(left), operand(right)]
     return _result(ctx, "where", [mask, *values], values, shape_rules.where_dtype)
 
 
@@ -193,7 +193,7 @@ def _infer_clip(ctx: FunctionContext, x: Type, low: Type, high: Type) -> Type:
     if tensor is None:
         raise NotUnderstood
     given = [not isinstance(get_proper_type(bound), NoneType) for bound in (low, high)]
-    operands = [tensor, *(_numpy_scalar(ctx, bound) or _operand(bound) for bound, is_given in zip((low, high), given) if is_given)]
+    operands = [tensor, *(_numpy_scalar(ctx, bound) or operand(bound) for bound, is_given in zip((low, high), given) if is_given)]
 
     def rule(x_name: str, *bound_names: str) -> str | shape_rules.Problem:
         names = iter(bound_names)
@@ -271,7 +271,7 @@ def _keeps(rule: DTypeRule, operands: Sequence[Operand], names: Sequence[str]) -
     )
 
 
-def _operand(typ: Type) -> Operand:
+def operand(typ: Type) -> Operand:
     """A tensor, or a Python scalar by its kind (``float``), also of a subclass (numpy's ``float64``)."""
     tensor = tensor_type(typ)
     if tensor is not None:
