@@ -8,8 +8,7 @@ from __future__ import annotations
 import functools
 import math
 import sys
-from collections.abc import Callable
-from typing import Any, Final, TypeVar
+from typing import Any, Final
 
 import numpy as np
 
@@ -23,7 +22,8 @@ from typedtensor._reducer.planner import EmptyExtent
 from typedtensor._shape_rules import AxisKey, Problem, reduced_mask, result_dtype
 
 _CACHE_SIZE: Final = 4096
-T = TypeVar("T")
+#: The axes a reduction reduces, how many elements each result reduces, and the result's dtype.
+Plan = tuple[tuple[int, ...], int, type[generic]]
 
 
 def reduce_array(op: str, array: Array, axis: object, keepdims: bool, caller: str) -> Array:
@@ -33,7 +33,7 @@ def reduce_array(op: str, array: Array, axis: object, keepdims: bool, caller: st
     """
     if type(array) is np.ndarray:
         return _planner.reduce_array(op, array, axis, keepdims, caller)
-    axes, result = checked_plan(_library_plan, op, array, axis, keepdims, caller)
+    axes, _, result = checked_plan(op, array, axis, keepdims, caller)
     backend = backend_of(array)
     if backend.name == "dask":
         return _dask_reduce(op, array, axes, bool(keepdims), result, caller)
@@ -44,17 +44,14 @@ def reduce_array(op: str, array: Array, axis: object, keepdims: bool, caller: st
     return as_array(to_dtype(getattr(backend.xp, op)(array, axis=axes, keepdims=bool(keepdims)), result))
 
 
-Planner = Callable[[str, tuple[int, ...], np.dtype[Any], AxisKey], T | Problem | EmptyExtent]
-
-
-def checked_plan(plan_of: Planner[T], op: str, array: Array, axis: object, keepdims: object, caller: str) -> T:
-    """``plan_of``'s plan of ``op`` over ``axis`` of ``array``, after the reductions' checks of
-    ``axis`` and ``keepdims``; its problem raised in the reductions' words (``caller`` is the name
-    the user called)."""
+def checked_plan(op: str, array: Array, axis: object, keepdims: object, caller: str) -> Plan:
+    """The axes ``op`` reduces over ``axis`` of ``array``, how many elements each result reduces,
+    and the result's dtype, after the reductions' checks of ``axis`` and ``keepdims``; a problem
+    raised in the reductions' words (``caller`` is the name the user called)."""
     key = axis_key(axis, caller)
     if keepdims is not False and keepdims is not True and not isinstance(keepdims, np.bool_):
         raise TypeError(f'"{caller}": keepdims must be True or False, got {type(keepdims).__name__} {keepdims!r}')
-    plan = plan_of(op, tuple(array.shape), numpy_dtype_like(array.dtype), key)
+    plan = _axes_plan(op, tuple(array.shape), numpy_dtype_like(array.dtype), key)
     if isinstance(plan, EmptyExtent):
         raise ValueError(plan.message(caller, type_text(array)))
     if isinstance(plan, Problem):
@@ -92,14 +89,19 @@ def _dask_reduce(op: str, array: Array, axes: tuple[int, ...], keepdims: bool, r
     )
 
 
+#: The reductions an empty extent refuses: its maximum or minimum is no value.
+_NEED_ELEMENTS: Final = frozenset({"max", "min", "nanmax", "nanmin"})
+
+
 @functools.lru_cache(maxsize=_CACHE_SIZE)
-def _library_plan(op: str, shape: tuple[int, ...], dtype: np.dtype[Any], axis: AxisKey) -> tuple[tuple[int, ...], type[generic]] | Problem | EmptyExtent:
-    """The axes to reduce and the result's dtype, or why the call cannot run."""
+def _axes_plan(op: str, shape: tuple[int, ...], dtype: np.dtype[Any], axis: AxisKey) -> Plan | Problem | EmptyExtent:
+    """The axes to reduce, how many elements each result reduces, and the result's dtype; or why the call cannot run."""
     mask = reduced_mask(axis, len(shape))
     if not isinstance(mask, tuple):
         return mask
     reduced = [size for size, is_reduced in zip(shape, mask) if is_reduced]
     kept = [size for size, is_reduced in zip(shape, mask) if not is_reduced]
-    if op in ("max", "min") and 0 in reduced and 0 not in kept:
+    if op in _NEED_ELEMENTS and 0 in reduced and 0 not in kept:
         return EmptyExtent(axis)
-    return tuple(index for index, is_reduced in enumerate(mask) if is_reduced), marker_named(result_dtype(op, marker_of(dtype).__name__))
+    axes = tuple(index for index, is_reduced in enumerate(mask) if is_reduced)
+    return axes, math.prod(reduced), marker_named(result_dtype(op, marker_of(dtype).__name__))

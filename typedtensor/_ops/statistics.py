@@ -27,8 +27,7 @@ from typedtensor._ops.backends import backend_of, to_dtype
 from typedtensor._ops.common import Array, as_array, fail, namespace
 from typedtensor._ops.reductions import checked_plan, reduce_array
 from typedtensor._reducer import planner as _planner
-from typedtensor._reducer.planner import EmptyExtent
-from typedtensor._shape_rules import SCAN_OPS, AxisKey, Problem, Shape, axis_problem, reduced_mask, result_dtype
+from typedtensor._shape_rules import SCAN_OPS, Problem, Shape, axis_problem, result_dtype
 
 _CACHE_SIZE: Final = 4096
 #: The §4 reduction each nan-statistic is, once its NaNs are out of the way.
@@ -40,24 +39,10 @@ def statistic(op: str, array: Array, axis: object, keepdims: object, caller: str
 
     ``caller`` is the name the user called, for messages.
     """
-    axes, count, result = checked_plan(_plan, op, array, axis, keepdims, caller)
+    axes, count, result = checked_plan(op, array, axis, keepdims, caller)
     if op in ("var", "std"):
         return _deviation(op, array, axes, bool(keepdims), count, _ddof(caller, ddof), result, caller)
     return _nan_statistic(op, array, axes, bool(keepdims), result, caller)
-
-
-@functools.lru_cache(maxsize=_CACHE_SIZE)
-def _plan(op: str, shape: tuple[int, ...], dtype: np.dtype[Any], axis: AxisKey) -> tuple[tuple[int, ...], int, type[generic]] | Problem | EmptyExtent:
-    """The axes to reduce, how many elements each result has, and the result's dtype; or why the call cannot run."""
-    mask = reduced_mask(axis, len(shape))
-    if not isinstance(mask, tuple):
-        return mask
-    reduced = [size for size, is_reduced in zip(shape, mask) if is_reduced]
-    kept = [size for size, is_reduced in zip(shape, mask) if not is_reduced]
-    if op in ("nanmax", "nanmin") and 0 in reduced and 0 not in kept:
-        return EmptyExtent(axis)
-    axes = tuple(index for index, is_reduced in enumerate(mask) if is_reduced)
-    return axes, math.prod(reduced), marker_named(result_dtype(op, marker_of(dtype).__name__))
 
 
 def _ddof(caller: str, ddof: object) -> float:
