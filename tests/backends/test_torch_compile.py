@@ -13,6 +13,7 @@ import pytest
 
 import typedtensor as tt
 from typedtensor import Tensor, shapechecked
+from typedtensor._ops import backends
 
 torch = pytest.importorskip("torch", reason="torch is not installed: the torch.compile tests skip")
 
@@ -52,6 +53,15 @@ def test_typed_ops_compile_to_one_graph_without_breaks() -> None:
     compiled = torch.compile(typed_scores, backend="eager", fullgraph=True)  # fullgraph: a break would be an error
     torch.testing.assert_close(compiled(x, w, b), plain)
     torch.testing.assert_close(eager, plain)
+
+
+def test_the_first_torch_tensor_may_come_inside_a_compiled_function(monkeypatch: pytest.MonkeyPatch) -> None:
+    # As in a fresh process: torch's backend not found yet, so the compiled call imports array-api-compat's namespace.
+    monkeypatch.setattr(backends, "_BACKENDS", {np.ndarray: backends.NUMPY})
+    torch._dynamo.reset()
+    x, w, b = arrays(2)
+    compiled = torch.compile(typed_scores, backend="eager", fullgraph=True)
+    torch.testing.assert_close(compiled(x, w, b), torch.log_softmax(torch.relu(x @ w + b) * 2.0, dim=-1).sum(dim=1))
 
 
 def test_a_compiled_shapechecked_function_still_checks() -> None:

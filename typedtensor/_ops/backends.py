@@ -20,8 +20,8 @@ import numpy as np
 from typedtensor._dtypes import generic, int64, marker_of, uint64
 from typedtensor._shape_rules import UNKNOWN, Shape, Unknown, format_tensor, join_operands
 
-#: The libraries whose arrays have no array API namespace of their own: array-api-compat's module for them.
-_COMPAT_MODULES: Final = {"torch": "array_api_compat.torch", "dask": "array_api_compat.dask.array"}
+#: The libraries whose arrays have no array API namespace of their own: array-api-compat's has one for them.
+_COMPAT_LIBRARIES: Final = frozenset({"torch", "dask"})
 #: A library's top-level module as its arrays' types name it, when that is not the library's name.
 _LIBRARY_OF_MODULE: Final = {"jaxlib": "jax"}
 #: The 64-bit dtypes, which jax holds only in its 64-bit mode.
@@ -110,7 +110,7 @@ def backend_of(array: object) -> Backend:
 def _find_backend(array: object) -> Backend:
     module = type(array).__module__.partition(".")[0]
     name = _LIBRARY_OF_MODULE.get(module, module)
-    if isinstance(array, np.ndarray) or not (name in _COMPAT_MODULES or hasattr(array, "__array_namespace__")):
+    if isinstance(array, np.ndarray) or not (name in _COMPAT_LIBRARIES or hasattr(array, "__array_namespace__")):
         # A subclass changes what reductions mean: np.matrix keeps 2 dims, a masked array
         # skips masked elements. Silently treating either as a plain array gives wrong answers.
         kind = "a subclass" if isinstance(array, np.ndarray) else "not one"
@@ -118,10 +118,22 @@ def _find_backend(array: object) -> Backend:
             f"Tensor wraps a plain numpy.ndarray or an array of torch, jax, dask or an array API library, "
             f"got {type(array).__name__} ({kind}); use typedtensor.tensor(data) to copy the data into one"
         )
-    if name in _COMPAT_MODULES:
-        __import__(_COMPAT_MODULES[name])
-        return Backend(name, sys.modules[_COMPAT_MODULES[name]])
+    if name in _COMPAT_LIBRARIES:
+        return Backend(name, _compat_namespace(name))
     return Backend(name, array.__array_namespace__())  # type: ignore[attr-defined]
+
+
+def _compat_namespace(library: str) -> Any:
+    """array-api-compat's namespace for torch's or dask's arrays. Imported by import statements,
+    which torch.compile traces (it does not trace a call of ``__import__``), so that a typed
+    function's first torch tensor may come inside a compiled function."""
+    if library == "torch":
+        import array_api_compat.torch
+
+        return array_api_compat.torch
+    import array_api_compat.dask.array
+
+    return array_api_compat.dask.array
 
 
 def same_library(op: str, arrays: tuple[Any, ...]) -> Backend:
@@ -160,3 +172,4 @@ def rule_shape(shape: tuple[Any, ...]) -> Shape[int, None]:
     sizes: tuple[int | Unknown, ...] = tuple(UNKNOWN if is_unknown(size) else size for size in shape)
     made: Shape[int, None] = Shape(sizes)  # not Shape[int, None](...): torch.compile cannot trace a call of a subscripted class
     return made
+
