@@ -5,6 +5,10 @@ the call's named dims on first use and compares them everywhere else; nested che
 their own. Annotations are translated once per function (``_specs``); a call only looks up its
 arguments and runs one dtype lookup and one jaxtyping ``isinstance`` per tensor (per item of a
 list or tuple of them).
+
+Under torch.compile a call is checked while dynamo traces it, from its tensors' classes, shapes
+and dtypes (``_traced_error``): once per shape, nothing in the graph, no graph break. A
+``check()`` in its body then runs on its own, outside the call's bindings.
 """
 
 from __future__ import annotations
@@ -12,13 +16,14 @@ from __future__ import annotations
 import contextlib
 import functools
 import inspect
+import operator
 import os
 import sys
 import threading
 import types
 from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass
-from typing import Any, TypeVar, _SpecialForm, overload
+from typing import Any, Final, TypeVar, _SpecialForm, overload
 
 import numpy as np
 from jaxtyping import jaxtyped
@@ -28,9 +33,11 @@ from typedtensor._check.bindings import CallRecord, expression_reason
 from typedtensor._check.jaxtyping_arrays import ArraySpec, DimNames
 from typedtensor._check.report import Item, Where, mismatch
 from typedtensor._check.specs import SequenceSpec, Spec, annotation_spec, function_specs
-from typedtensor._check.unknown_sizes import matches
+from typedtensor._check.unknown_sizes import ShapeAndDtype, matches
 from typedtensor._dtypes import numpy_dtype_like
-from typedtensor._errors import AnnotationError, ShapeError
+from typedtensor._errors import AnnotationError, ShapeError, TypedTensorError
+from typedtensor._ops.backends import compiling
+from typedtensor._tensor import Tensor
 
 F = TypeVar("F")
 T = TypeVar("T")
@@ -109,12 +116,15 @@ class _Param:
     spec: Spec
     where: str
 
-    def check(self, args: tuple[object, ...], kwargs: Mapping[str, object], call: CallRecord) -> ShapeError | None:
+    def value(self, args: tuple[object, ...], kwargs: Mapping[str, object]) -> object:
+        """This parameter's argument in a call (``_MISSING`` if it has none)."""
         position = self.position
         if position is not None and position < len(args):
-            value = args[position]
-        else:
-            value = kwargs.get(self.name, self.default)
+            return args[position]
+        return kwargs.get(self.name, self.default)
+
+    def check(self, args: tuple[object, ...], kwargs: Mapping[str, object], call: CallRecord) -> ShapeError | None:
+        value = self.value(args, kwargs)
         if value is _MISSING:  # a missing argument is the call's own TypeError, raised by fn
             return None
         return _check_value(call, value, self.spec, self.where)
@@ -226,13 +236,19 @@ def _wrap(fn: Callable[..., T], namespaces: Namespaces, function: types.Function
         if not plans:
             plans.append(_plan(fn, namespaces, function))
         plan = plans[0]
+        if compiling():  # torch.compile is tracing the call: no jaxtyping context, no stack (dynamo traces neither)
+            if error := _traced_error(plan, args, kwargs, ()):
+                raise error
+            result = fn(*args, **kwargs)
+            if plan.returns is not None and (error := _traced_error(plan, args, kwargs, (result,))):
+                raise error
+            return result
         call = CallRecord(plan.name, plan.names)
         with jaxtyped("context"):
             _calls.stack.append(call)
             try:
-                for param in plan.params:
-                    if error := param.check(args, kwargs, call):
-                        raise error
+                if error := _arguments_error(plan, args, kwargs, call):
+                    raise error
                 result = fn(*args, **kwargs)
                 if plan.returns is not None and (error := _check_value(call, result, plan.returns, plan.returns_where)):
                     raise error
@@ -242,6 +258,89 @@ def _wrap(fn: Callable[..., T], namespaces: Namespaces, function: types.Function
 
     setattr(checked, _CHECKED_MARK, True)  # copied onto outer wrappers by functools.wraps
     return checked
+
+
+def _arguments_error(plan: _Plan, args: tuple[object, ...], kwargs: Mapping[str, object], call: CallRecord) -> ShapeError | None:
+    """The error of the first argument that does not match its annotation; the others bind their dims in ``call``."""
+    for param in plan.params:
+        if error := param.check(args, kwargs, call):
+            return error
+    return None
+
+
+def _call_error(plan: _Plan, args: tuple[object, ...], kwargs: Mapping[str, object], result: tuple[object, ...]) -> ShapeError | None:
+    """The error of a call's arguments, and of its return value if ``result`` holds it, checked eagerly."""
+    call = CallRecord(plan.name, plan.names)
+    with jaxtyped("context"):
+        if (error := _arguments_error(plan, args, kwargs, call)) or plan.returns is None or not result:
+            return error
+        return _check_value(call, result[0], plan.returns, plan.returns_where)
+
+
+#: What ``_described`` gives for a value whose check reads more than a class, a shape and a dtype:
+#: an array of a jaxtyping annotation, a value of a wrong type.
+_UNDESCRIBED: Final = "undescribed"
+
+
+def _traced_error(plan: _Plan, args: tuple[object, ...], kwargs: Mapping[str, object], result: tuple[object, ...]) -> Exception | None:
+    """The error of a call that torch.compile is tracing: of its arguments, and of its return value
+    if ``result`` holds it. The checks read the tensors' classes, shapes and dtypes, constants of
+    the trace, so they run while dynamo traces (``_described_error``), once per shape: none of
+    them enters the graph or breaks it. Other values are checked eagerly, between graphs."""
+    values = [*(param.value(args, kwargs) for param in plan.params), *result]
+    described = tuple(_described(value) for value in values)
+    if any(description is _UNDESCRIBED for description in described):
+        return _call_error(plan, args, kwargs, result)
+    error = _described_error(plan, described)
+    return None if error is None else error[0](error[1])
+
+
+def _described(value: object) -> Any:
+    """A tensor's class, shape and dtype (a list's or tuple's, its items'), as constants of a trace."""
+    if value is None:
+        return None
+    if isinstance(value, Tensor):
+        array = value.array
+        # operator.index makes a size dynamo traces as symbolic a constant: the call's checks read every size
+        return ("tensor", type(value), tuple(operator.index(size) for size in array.shape), array.dtype)
+    if type(value) is list or type(value) is tuple:  # a subclass may not be made from its items
+        items = tuple(_described(item) for item in value)
+        return _UNDESCRIBED if any(item is _UNDESCRIBED for item in items) else ("sequence", type(value), items)
+    return _UNDESCRIBED
+
+
+def _described_error(plan: _Plan, described: tuple[Any, ...]) -> tuple[type[Exception], str] | None:
+    """The class and message of the error of values so described against ``plan`` (the parameters',
+    then the return value's if it is described): the checks, on stand-ins of the described class,
+    shape and dtype, whose messages read nothing else. Given as constants, for torch.compile."""
+    call = CallRecord(plan.name, plan.names)
+    specs = [(param.spec, param.where) for param in plan.params] + [(plan.returns, plan.returns_where)]
+    try:
+        with jaxtyped("context"):
+            for (spec, where), description in zip(specs, described):
+                if spec is not None and (error := _check_value(call, _stand_in(description), spec, where)):
+                    return type(error), str(error)
+    except TypedTensorError as error:  # an AnnotationError: a dim expression's names are bound by nothing
+        return type(error), str(error)
+    return None
+
+
+# torch._dynamo.assume_constant_result's mark, set without importing torch: dynamo calls the
+# function while it traces, with constant arguments, and keeps what it returns as a constant.
+setattr(_described_error, "_dynamo_marked_constant", True)
+
+
+def _stand_in(description: Any) -> object:
+    """A value of the class, shape and dtype that ``_described`` gave, for the checks to read."""
+    if description is None:
+        return None
+    if description[0] == "tensor":
+        _, cls, shape, dtype = description
+        tensor = object.__new__(cls)
+        tensor._array = ShapeAndDtype(dtype, shape)
+        return tensor
+    _, cls, items = description
+    return cls(_stand_in(item) for item in items)
 
 
 def _plan(fn: Callable[..., Any], namespaces: Namespaces, function: types.FunctionType) -> _Plan:

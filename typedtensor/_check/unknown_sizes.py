@@ -33,8 +33,8 @@ class _UnknownSize:
 UNKNOWN = _UnknownSize()
 
 
-class _KnownShape:
-    """What jaxtyping reads of an array (its shape and dtype), its unknown sizes as ``UNKNOWN``."""
+class ShapeAndDtype:
+    """What jaxtyping reads of an array: its shape and dtype (here its unknown sizes as ``UNKNOWN``)."""
 
     __slots__ = ("dtype", "shape")
 
@@ -46,7 +46,7 @@ def for_shape_check(array: Any, shape: tuple[Any, ...]) -> Any:
     """``array`` itself, or if some of its sizes are unknown, a stand-in whose unknown sizes match any size."""
     if all(type(size) is int for size in shape):
         return array
-    return _KnownShape(array.dtype, tuple(UNKNOWN if is_unknown(size) else size for size in shape))
+    return ShapeAndDtype(array.dtype, tuple(UNKNOWN if is_unknown(size) else size for size in shape))
 
 
 def matches(array: Any, shape: tuple[Any, ...], shape_type: type) -> bool:

@@ -173,3 +173,8 @@ def rule_shape(shape: tuple[Any, ...]) -> Shape[int, None]:
     made: Shape[int, None] = Shape(sizes)  # not Shape[int, None](...): torch.compile cannot trace a call of a subscripted class
     return made
 
+
+def compiling() -> bool:
+    """Whether torch.compile is tracing the running code (asked only of a torch imported already)."""
+    torch = sys.modules.get("torch")
+    return torch is not None and torch.compiler.is_compiling()
