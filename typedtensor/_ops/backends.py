@@ -10,14 +10,13 @@ spelled in the library, how its arrays become numpy arrays, and where they live.
 
 from __future__ import annotations
 
-import functools
 import sys
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Final, TypeVar
 
 import numpy as np
 
-from typedtensor._dtypes import generic, int64, marker_of, uint64
+from typedtensor._dtypes import bool_, generic, int64, marker_of, uint64
 from typedtensor._shape_rules import UNKNOWN, Shape, Unknown, format_tensor, join_operands
 
 #: The libraries whose arrays have no array API namespace of their own: array-api-compat's has one for them.
@@ -28,15 +27,35 @@ _LIBRARY_OF_MODULE: Final = {"jaxlib": "jax"}
 _WIDE: Final = frozenset({"int64", "uint64", "float64", "complex128"})
 
 
+#: An array of any library (statically numpy's, as the ops' ``Array``).
+ArrayT = TypeVar("ArrayT")
+
+
 @dataclass(frozen=True, eq=False)
 class Backend:
     """One array library: its name in messages and its array API namespace."""
 
     name: str  # numpy, torch, jax, dask, or the top-level module of an array API library
     xp: Any
+    #: The library's dtype of each marker asked for, where it holds for good (``lasting``): an op
+    #: on small arrays asks several times a call, and finding one costs about 0.2 us.
+    dtypes: dict[type[generic], Any] = field(default_factory=dict, repr=False)
 
     def dtype(self, marker: type[generic]) -> Any:
         """The library's dtype for a concrete marker; jax without 64-bit mode refuses a 64-bit one."""
+        found = self.dtypes.get(marker)
+        if found is None:
+            found = self._find_dtype(marker)
+            if self.lasting(marker):
+                self.dtypes[marker] = found
+        return found
+
+    def cast(self, array: ArrayT, marker: type[generic]) -> ArrayT:
+        """``array`` (one of this library's) in the dtype of ``marker``: itself if it is in it already."""
+        wanted = self.dtype(marker)  # compared as the library's own dtype: torch.compile traces torch's, not numpy's
+        return array if array.dtype == wanted else self.xp.astype(array, wanted)  # type: ignore[attr-defined]
+
+    def _find_dtype(self, marker: type[generic]) -> Any:
         if self.name == "jax" and marker.__name__ in _WIDE and not sys.modules["jax"].config.jax_enable_x64:
             raise TypeError(
                 f"jax without 64-bit mode cannot hold {marker.__name__}, which the rules ask for here; "
@@ -44,7 +63,7 @@ class Backend:
             )
         if self.name in ("numpy", "jax", "dask"):  # numpy's dtypes
             return marker.numpy_dtype
-        found = _library_dtype(self.xp, marker.__name__)
+        found = getattr(self.xp, "bool" if marker is bool_ else marker.__name__, None)
         if found is None:  # array-api-strict has no float16
             raise TypeError(f"{self.name} has no {marker.__name__}, which the rules ask for here; cast to a wider dtype first")
         return found
@@ -82,15 +101,6 @@ class Backend:
         """Where ``array`` lives, as the library's creation functions take it (None: its default)."""
         return None if self.name in ("numpy", "jax", "dask") else array.device
 
-
-@functools.lru_cache(maxsize=256)
-def _library_dtype(xp: Any, name: str) -> Any:
-    """The dtype of ``xp`` (an array API namespace) for the marker called ``name``, or None if it has none."""
-    return getattr(xp, "bool" if name == "bool_" else name, None)
-
-
-#: An array of any library (statically numpy's, as the ops' ``Array``).
-ArrayT = TypeVar("ArrayT")
 
 NUMPY: Final = Backend("numpy", np)
 _BACKENDS: dict[type, Backend] = {np.ndarray: NUMPY}
@@ -140,8 +150,7 @@ def same_library(op: str, arrays: tuple[Any, ...]) -> Backend:
     """The one library of ``arrays``, or a ``TypeError`` naming the two libraries an op was given."""
     backend = backend_of(arrays[0])
     for array in arrays[1:]:
-        other = backend_of(array)
-        if other is not backend:
+        if type(array) is not type(arrays[0]) and backend_of(array) is not backend:  # arrays of one type are of one library
             shown = join_operands([f"{_text(value)} of {backend_of(value).name}" for value in (arrays[0], array)])
             raise TypeError(
                 f'"{op}" on {shown}: the operands come from two array libraries; '
@@ -156,9 +165,7 @@ def _text(array: Any) -> str:
 
 def to_dtype(array: ArrayT, marker: type[generic]) -> ArrayT:
     """``array`` in the dtype of ``marker``: itself if it is in it already."""
-    backend = NUMPY if type(array) is np.ndarray else backend_of(array)
-    wanted = backend.dtype(marker)  # compared as the library's own dtype: torch.compile traces torch's, not numpy's
-    return array if array.dtype == wanted else backend.xp.astype(array, wanted)  # type: ignore[attr-defined]
+    return (NUMPY if type(array) is np.ndarray else backend_of(array)).cast(array, marker)
 
 
 def is_unknown(size: object) -> bool:

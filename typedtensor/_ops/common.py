@@ -60,12 +60,16 @@ def fail(problem: Problem, op: str, operands: Sequence[object]) -> NoReturn:
 def promoted(arrays: tuple[Array, ...]) -> tuple[Array, ...]:
     """Arrays of another library cast to their dtypes' promotion, as numpy's (torch's
     ``int32`` and ``float32`` give ``float32``, numpy's ``float64``)."""
-    marker = _promotion(tuple([numpy_dtype_like(array.dtype) for array in arrays]))
+    dtype = arrays[0].dtype
+    if all(array.dtype == dtype for array in arrays) and backend_of(arrays[0]).lasting(marker_of(dtype)):
+        return arrays  # one dtype, which promotes to itself (jax's 64-bit ones go on: they may be refused)
+    marker = promotion(tuple([numpy_dtype_like(array.dtype) for array in arrays]))
     return tuple(to_dtype(array, marker) for array in arrays)
 
 
 @functools.lru_cache(maxsize=1024)
-def _promotion(dtypes: tuple[np.dtype[Any], ...]) -> type[generic]:
+def promotion(dtypes: tuple[np.dtype[Any], ...]) -> type[generic]:
+    """numpy's promotion of ``dtypes`` (numpy's, or standing for another library's), as a marker."""
     return marker_named(functools.reduce(where_dtype, [marker_of(dtype).__name__ for dtype in dtypes]))
 
 

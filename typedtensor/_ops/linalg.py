@@ -10,13 +10,13 @@ does). Inner dims that differ, batch dims that do not broadcast and rank-0 opera
 from __future__ import annotations
 
 import functools
-from typing import Final
+from typing import Any, Final, TypeAlias
 
 import numpy as np
 
-from typedtensor._dtypes import bool_, generic, int64, marker_of, numpy_dtype_like
-from typedtensor._ops.backends import rule_shape, same_library, to_dtype
-from typedtensor._ops.common import Array, as_array, fail, namespace, promoted
+from typedtensor._dtypes import bool_, int64, numpy_dtype_like
+from typedtensor._ops.backends import rule_shape, same_library
+from typedtensor._ops.common import Array, as_array, fail, namespace, promotion
 from typedtensor._shape_rules import INT_DIMS, Problem, matmul_shape
 
 _CACHE_SIZE: Final = 4096
@@ -38,19 +38,39 @@ def matmul(left: Array, right: Array, transpose_a: object, transpose_b: object) 
     if flag_b and right.ndim > 1:
         right = xp.matrix_transpose(right)
     product = left @ right  # the operator: numpy and torch run it faster than their matmul function
-    return as_array(product if result is None else to_dtype(product, result))
+    if result is None:
+        return as_array(product)  # numpy's may be a scalar, the array API's not
+    return product if product.dtype == result else xp.astype(product, result)
 
 
-def _library_operands(left: Array, right: Array) -> tuple[Array, Array, type[generic]]:
-    """Another library's operands and the rule's dtype of their product (dask's of two int32
-    matrices is int64). Booleans multiply as int64 (any of the products is a nonzero sum), which
-    neither torch nor the array API does."""
-    same_library("matmul", (left, right))
-    left, right = promoted((left, right))
-    dtype = numpy_dtype_like(left.dtype)
-    if dtype.kind != "b":
-        return left, right, marker_of(dtype)
-    return to_dtype(left, int64), to_dtype(right, int64), bool_
+#: How a product runs on arrays of another library, by each operand's type and dtype: the
+#: library's dtypes to cast the operands to first (None: none) and the product's. Found once, so
+#: that a call pays a dict lookup, not the promotion rules.
+_ProductCasts: TypeAlias = tuple[Any, Any, Any]
+_PRODUCT_CASTS: dict[tuple[object, ...], _ProductCasts] = {}
+
+
+def _library_operands(left: Array, right: Array) -> tuple[Array, Array, Any]:
+    """Another library's operands, cast, and the library's dtype of their product."""
+    key = (type(left), left.dtype, type(right), right.dtype)
+    first, second, result = _PRODUCT_CASTS.get(key) or _product_casts(key, left, right)
+    xp = namespace(left)
+    return left if first is None else xp.astype(left, first), right if second is None else xp.astype(right, second), result
+
+
+def _product_casts(key: tuple[object, ...], left: Array, right: Array) -> _ProductCasts:
+    """The casts of ``_library_operands``, kept under ``key``: to the operands' promotion, and
+    the rule's dtype of the product (dask's of two int32 matrices is int64). Booleans multiply as
+    int64 (any of the products is a nonzero sum), which neither torch nor the array API does."""
+    backend = same_library("matmul", (left, right))
+    dtypes = numpy_dtype_like(left.dtype), numpy_dtype_like(right.dtype)
+    result = promotion(dtypes)
+    marker = int64 if result is bool_ else result
+    first, second = (None if dtype == marker.numpy_dtype else backend.dtype(marker) for dtype in dtypes)
+    casts = first, second, backend.dtype(result)
+    if backend.lasting(marker, result):
+        _PRODUCT_CASTS[key] = casts
+    return casts
 
 
 def _flag(value: object, parameter: str) -> bool:

@@ -8,15 +8,16 @@ from __future__ import annotations
 import functools
 import math
 import sys
-from typing import Any, Final
+from collections.abc import Callable
+from typing import Any, Final, TypeAlias
 
 import numpy as np
 
 from typedtensor._arguments import axis_key
 from typedtensor._dtypes import generic, int8, marker_named, marker_of, numpy_dtype_like, type_text
 from typedtensor._errors import problem_error
-from typedtensor._ops.backends import backend_of, to_dtype
-from typedtensor._ops.common import Array, as_array
+from typedtensor._ops.backends import Backend, backend_of
+from typedtensor._ops.common import Array
 from typedtensor._reducer import planner as _planner
 from typedtensor._reducer.planner import EmptyExtent
 from typedtensor._shape_rules import AxisKey, Problem, reduced_mask, result_dtype
@@ -33,15 +34,49 @@ def reduce_array(op: str, array: Array, axis: object, keepdims: bool, caller: st
     """
     if type(array) is np.ndarray:
         return _planner.reduce_array(op, array, axis, keepdims, caller)
-    axes, _, result = checked_plan(op, array, axis, keepdims, caller)
-    backend = backend_of(array)
-    if backend.name == "dask":
-        return _dask_reduce(op, array, axes, bool(keepdims), result, caller)
-    if op in ("sum", "prod", "mean"):  # in the result's dtype, as numpy's: int32 sums in int64, the mean of integers is a float
-        array = to_dtype(array, backend.accumulator(result))
-    elif op in ("max", "min"):
-        array = to_dtype(array, int8) if numpy_dtype_like(array.dtype).kind == "b" else array  # the array API orders no booleans
-    return as_array(to_dtype(getattr(backend.xp, op)(array, axis=axes, keepdims=bool(keepdims)), result))
+    key = (op, type(array), array.dtype, array.shape, axis_key(axis, caller), _keepdims(keepdims, caller))
+    reduction = _LIBRARY_REDUCTIONS.get(key)
+    if reduction is None:
+        axes, _, result = checked_plan(op, array, axis, keepdims, caller)
+        backend = backend_of(array)
+        if backend.name == "dask":
+            return _dask_reduce(op, array, axes, bool(keepdims), result, caller)
+        reduction = _library_reduction(key, backend, op, numpy_dtype_like(array.dtype), axes, result)
+    function, computed, axis, result, xp = reduction
+    value = function(array if computed is None else xp.astype(array, computed), axis=axis, keepdims=key[-1])
+    return value if value.dtype == result else xp.astype(value, result)  # type: ignore[no-any-return]  # an array: the array API gives no scalars
+
+
+#: How a reduction runs on an array of another library (dask's aside), by the op, the array's
+#: type, dtype and shape, the axis and keepdims: the library's function, the dtype to compute in
+#: (None: the array's), the axis or axes, the result's dtype and the namespace. Found once, so
+#: that a call pays a dict lookup, not the checks.
+_LibraryReduction: TypeAlias = tuple[Callable[..., Any], Any, int | tuple[int, ...], Any, Any]
+_LIBRARY_REDUCTIONS: dict[tuple[object, ...], _LibraryReduction] = {}
+
+
+def _library_reduction(key: tuple[object, ...], backend: Backend, op: str, dtype: np.dtype[Any], axes: tuple[int, ...], result: type[generic]) -> _LibraryReduction:
+    """How ``op`` runs, kept under ``key``: sums, products and means in the result's dtype, as
+    numpy's (int32 sums in int64, the mean of integers is a float); max and min of booleans as
+    int8, which the array API orders."""
+    computed: type[generic] | None = None
+    if op in ("sum", "prod", "mean"):
+        computed = backend.accumulator(result)
+    elif op in ("max", "min") and dtype.kind == "b":
+        computed = int8
+    cast = None if computed is None or computed.numpy_dtype == dtype else backend.dtype(computed)
+    axis = axes[0] if len(axes) == 1 else axes  # one axis as an int: jax's sum takes 1 us more for a tuple
+    reduction = (getattr(backend.xp, op), cast, axis, backend.dtype(result), backend.xp)
+    if backend.lasting(computed, result):
+        _LIBRARY_REDUCTIONS[key] = reduction
+    return reduction
+
+
+def _keepdims(keepdims: object, caller: str) -> bool:
+    """``keepdims`` as a bool, or a ``TypeError`` if it is none."""
+    if keepdims is not False and keepdims is not True and not isinstance(keepdims, np.bool_):
+        raise TypeError(f'"{caller}": keepdims must be True or False, got {type(keepdims).__name__} {keepdims!r}')
+    return bool(keepdims)
 
 
 def checked_plan(op: str, array: Array, axis: object, keepdims: object, caller: str) -> Plan:
@@ -49,8 +84,7 @@ def checked_plan(op: str, array: Array, axis: object, keepdims: object, caller: 
     and the result's dtype, after the reductions' checks of ``axis`` and ``keepdims``; a problem
     raised in the reductions' words (``caller`` is the name the user called)."""
     key = axis_key(axis, caller)
-    if keepdims is not False and keepdims is not True and not isinstance(keepdims, np.bool_):
-        raise TypeError(f'"{caller}": keepdims must be True or False, got {type(keepdims).__name__} {keepdims!r}')
+    _keepdims(keepdims, caller)
     plan = _axes_plan(op, tuple(array.shape), numpy_dtype_like(array.dtype), key)
     if isinstance(plan, EmptyExtent):
         raise ValueError(plan.message(caller, type_text(array)))
