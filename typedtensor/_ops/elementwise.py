@@ -49,9 +49,13 @@ _SCALAR_KINDS: Final[dict[type, str]] = {bool: "bool", int: "int", float: "float
 _PLAIN_KINDS: Final = frozenset({np.ndarray, *_SCALAR_KINDS})
 
 
+#: What a Python scalar is, a subclass too (an IntEnum member).
+_NUMBERS: Final = (int, float, complex)
+
+
 def _plain(value: Value) -> Value:
     """An array, or a Python scalar as its plain Python value (messages still name it as given)."""
-    if type(value) in _PLAIN_KINDS or not isinstance(value, (int, float, complex)):
+    if type(value) in _PLAIN_KINDS or not isinstance(value, _NUMBERS):
         return value  # an array of numpy or of another library
     if isinstance(value, int):
         return int(value)  # an IntEnum member is its value
@@ -120,8 +124,8 @@ def unary(op: str, array: Array, *options: object) -> Array:
 def binary(op: str, x1: Value, x2: Value) -> Array:
     """Binary ``op`` (``add``, ``less`` ...) of two operands, one at least an array, after the
     shared rules accept them."""
-    left = x1 if type(x1) in _PLAIN_KINDS else _plain(x1)
-    right = x2 if type(x2) in _PLAIN_KINDS else _plain(x2)
+    left = x1 if type(x1) in _PLAIN_KINDS or not isinstance(x1, _NUMBERS) else _plain(x1)  # another library's array: as it is
+    right = x2 if type(x2) in _PLAIN_KINDS or not isinstance(x2, _NUMBERS) else _plain(x2)
     if type(left) is np.ndarray:
         array = left
         if type(right) is np.ndarray:
@@ -439,10 +443,6 @@ _LibraryCall: TypeAlias = tuple[Any, Any, Any, Callable[..., Any], Any]
 _LIBRARY_CALLS: dict[tuple[object, ...], _LibraryCall] = {}
 
 
-def _call_key(value: Value) -> object:
-    return type(value) if type(value) in _SCALAR_KINDS else (type(value), value.dtype)  # type: ignore[union-attr]
-
-
 def _cast_to(backend: Backend, value: Value, marker: type[generic] | None) -> Any:
     """The library's dtype to cast ``value`` to for ``marker``: None for a scalar or one in it already."""
     if marker is None or type(value) in _SCALAR_KINDS or numpy_dtype_like(value.dtype) == marker.numpy_dtype:  # type: ignore[union-attr]
@@ -452,7 +452,7 @@ def _cast_to(backend: Backend, value: Value, marker: type[generic] | None) -> An
 
 def _library_unary(op: str, array: Array, options: tuple[object, ...]) -> Array:
     """Unary ``op`` on an array of another library, in the rule's dtype."""
-    key = (op, _call_key(array))
+    key = (op, type(array), array.dtype)
     call = _LIBRARY_CALLS.get(key)
     if call is None:
         plan = _unary_plan(op, numpy_dtype_like(array.dtype))
@@ -485,12 +485,16 @@ def _binary_plan(op: str, left: DTypeKey, right: DTypeKey) -> tuple[type[generic
 def _library_binary(op: str, operands: tuple[Value, Value], values: tuple[Value, Value]) -> Array:
     """Binary ``op`` with an array of another library, after the checks of ``binary``, the arrays
     cast to the dtype it computes in."""
-    arrays: tuple[Array, ...] = tuple(value for value in values if type(value) not in _SCALAR_KINDS)  # type: ignore[misc]
-    same_library(op, arrays)
-    if len(arrays) == 2 and arrays[0].shape != arrays[1].shape:
-        _check_broadcast(op, operands, (arrays[0].shape, arrays[1].shape))
-    key = (op, _call_key(values[0]), _call_key(values[1]))
-    call = _LIBRARY_CALLS.get(key) or _binary_call(key, op, values, arrays[0])
+    left, right = values
+    left_dtype = None if type(left) in _SCALAR_KINDS else left.dtype  # type: ignore[union-attr]  # an array
+    right_dtype = None if type(right) in _SCALAR_KINDS else right.dtype  # type: ignore[union-attr]  # an array
+    if left_dtype is not None and right_dtype is not None:
+        if type(left) is not type(right):  # arrays of one type are of one library
+            same_library(op, (left, right))
+        if left.shape != right.shape:  # type: ignore[union-attr]  # arrays, both
+            _check_broadcast(op, operands, (left.shape, right.shape))  # type: ignore[union-attr]
+    key = (op, type(left), left_dtype, type(right), right_dtype)
+    call = _LIBRARY_CALLS.get(key) or _binary_call(key, op, values, right if left_dtype is None else left)  # type: ignore[arg-type]
     if type(values[0]) is int or type(values[1]) is int:  # torch would wrap an int its dtype cannot hold
         _check_ints(op, values, operands)
     first, second, result, function, xp = call
