@@ -10,6 +10,7 @@ cheapest op there is: a tenth of a microsecond). When numpy refuses, the shared 
 
 from __future__ import annotations
 
+import functools
 import operator
 from types import EllipsisType
 from typing import Any, Final, NoReturn
@@ -53,11 +54,23 @@ def getitem(array: Array, key: Any, arrays: bool = False) -> Array:
 def _check_ints(array: Array, key: Any) -> None:
     """Raise for an int index out of range before jax indexes: it clamps one (``x[5]`` of 3 elements
     is ``x[2]``), and its ``.at`` drops an update there, where numpy raises."""
+    shape = tuple(array.shape)
+    if type(key) is int or (type(key) is tuple and all(type(item) is int for item in key)):
+        problem = _cached_key_problem(shape, key)  # the rule costs 6 us; ints only, which no other item hashes as (True, 1.0)
+    else:
+        problem = _key_problem(shape, key)
+    if problem is not None:
+        fail(problem, OP, [array])
+
+
+def _key_problem(shape: tuple[int, ...], key: Any) -> Problem | None:
+    """The rule's problem with indexing an array of ``shape`` by ``key``, if it has one."""
     rule_items = _rule_items(key if type(key) is tuple else (key,))
-    if rule_items is not None:
-        problem = index_shape(Shape[int, None](tuple(array.shape)), rule_items, INT_DIMS)
-        if isinstance(problem, Problem):
-            fail(problem, OP, [array])
+    problem = None if rule_items is None else index_shape(Shape[int, None](shape), rule_items, INT_DIMS)
+    return problem if isinstance(problem, Problem) else None
+
+
+_cached_key_problem = functools.lru_cache(maxsize=1024)(_key_problem)
 
 
 def _whole(key: Any) -> Any:
