@@ -18,7 +18,7 @@ largest error relative to a float64 reference (bars: at least dask's speed, erro
 Both run interleaved in this one process, alternating repeats, and each figure is the median of
 the repeats' per-call times, so a slower moment of a shared machine hits both alike.
 
-    python benchmarks/backends.py [--rounds 15] [--subgraph-only] [--dask-only]
+    python benchmarks/backends.py [--rounds 15] [--ops-only | --subgraph-only | --dask-only]
 """
 
 from __future__ import annotations
@@ -193,6 +193,7 @@ def main() -> None:
     parser.add_argument("--number", type=int, default=2000)
     parser.add_argument("--subgraph-only", action="store_true", help="only the thesis subgraph's table")
     parser.add_argument("--dask-only", action="store_true", help="only the dask reductions' table")
+    parser.add_argument("--ops-only", action="store_true", help="only the per-op overhead table")
     arguments = parser.parse_args()
     if arguments.subgraph_only or arguments.dask_only:
         if arguments.subgraph_only:
@@ -213,6 +214,9 @@ def main() -> None:
             typed_us, raw_us = measure(typed, raw, arguments.rounds, arguments.number)
             flag = "" if typed_us - raw_us <= OVERHEAD_BAR_US else "  over the bar"
             print(f"{name:18} {op:15} {typed_us:8.2f} {raw_us:8.2f} {typed_us - raw_us:+7.2f} {typed_us / raw_us:6.2f}{flag}")
+    print(f"load average after: {os.getloadavg()[0]:.2f}")
+    if arguments.ops_only:
+        return
     subgraph_table(arguments.rounds)
     dask_table(arguments.rounds)
 
