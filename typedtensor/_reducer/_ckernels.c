@@ -260,20 +260,17 @@ DEFINE_F16C_EXTREME_COLS(f16c_min_cols, _CMP_LT_OQ, MIN_NAN, min_f16c_cols)
 
 /* Results written as float16 with F16C, 8 at a time (the baseline's branch-free conversion was
  * half the time of the blog tensor's float16 sum over axis 2, a million results). vcvtps2ph rounds
- * a float once; a double first becomes the float rounded to odd (rounded towards zero, its last
- * bit set if that was inexact), which has more than 11 + 2 bits, so rounding it to float16 gives
- * the double's correctly rounded float16: the same bits as doubles_to_halves. */
+ * a float once; a double is first rounded to odd at float's precision (its fraction cut to 23
+ * bits, the last of them set if a dropped bit was), which has more than 11 + 2 bits, so rounding
+ * that to float16 gives the double's correctly rounded float16: the same bits as
+ * doubles_to_halves. The cut value converts to float exactly (or to infinity, or to a float far
+ * below float16's smallest subnormal: both round alike). */
 INLINE __m128 f16c_odd_floats(__m256d d)
 {
-    __m128 nearest = _mm256_cvtpd_ps(d);
-    __m256d back = _mm256_cvtps_pd(nearest), sign = _mm256_set1_pd(-0.0);
-    __m256d inexact = _mm256_cmp_pd(back, d, _CMP_NEQ_UQ);
-    __m256d away = _mm256_cmp_pd(_mm256_andnot_pd(sign, back), _mm256_andnot_pd(sign, d), _CMP_GT_OQ);
-    __m256i low_halves = _mm256_setr_epi32(0, 2, 4, 6, 0, 2, 4, 6); /* 64-bit masks to 32-bit ones */
-    __m128i inexact32 = _mm256_castsi256_si128(_mm256_permutevar8x32_epi32(_mm256_castpd_si256(inexact), low_halves));
-    __m128i away32 = _mm256_castsi256_si128(_mm256_permutevar8x32_epi32(_mm256_castpd_si256(away), low_halves));
-    __m128i bits = _mm_add_epi32(_mm_castps_si128(nearest), away32); /* one step towards zero */
-    return _mm_castsi128_ps(_mm_or_si128(bits, _mm_srli_epi32(inexact32, 31)));
+    __m256i bits = _mm256_castpd_si256(d), dropped = _mm256_set1_epi64x(0x1fffffff);
+    __m256i exact = _mm256_cmpeq_epi64(_mm256_and_si256(bits, dropped), _mm256_setzero_si256());
+    __m256i sticky = _mm256_andnot_si256(exact, _mm256_set1_epi64x(0x20000000));
+    return _mm256_cvtpd_ps(_mm256_castsi256_pd(_mm256_or_si256(_mm256_andnot_si256(dropped, bits), sticky)));
 }
 INLINE __m256 f16c_floats8(const float *a, double divisor) { (void)divisor; return _mm256_loadu_ps(a); }
 INLINE __m256 f16c_doubles8(const double *a, double divisor)
