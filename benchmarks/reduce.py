@@ -6,7 +6,7 @@ over axis 0 and (8, 3, 224, 224) means over (2, 3).
 
 Every case is measured over one buffer: typedtensor wraps the array numpy reads (``tt.Tensor``,
 no copy), and the case's limit is measured over that same buffer, interleaved with the case in
-rotating order: the time to read the input (the fastest of full maxes and full sums over it:
+random order each repetition: the time to read the input (the fastest of full maxes and full sums over it:
 numpy's and typedtensor's in its dtype, numpy's over its 8-byte words) plus the time to write
 the output (a fill of a preallocated array of the result's size and dtype). Ratios of one case
 are medians of the per-repetition ratios of two calls timed in the same repetition. Then float32
@@ -30,6 +30,7 @@ import itertools
 import math
 import multiprocessing
 import os
+import random
 import statistics
 import time
 from collections.abc import Callable, Iterator
@@ -139,12 +140,17 @@ def cases(ops: tuple[str, ...], dtypes: tuple[str, ...]) -> Iterator[Case]:
 
 
 def repetitions(calls: list[Callable[[], object]], runs: int) -> list[list[float]]:
-    """Seconds of each call in each run, the calls in rotating order so that load hits all alike."""
+    """Seconds of each call in each run, the calls in a new random order each run (seeded), so
+    that load hits all alike and no call always follows the same one: a rotation kept the cyclic
+    order, so typedtensor's default-mode call always ran right after numpy's, which had evicted
+    part of the buffer from L3, and its one-thread call right after it (default mode measured
+    0.84-0.94x one thread on the same plan)."""
     for call in calls:
         call()
+    order = random.Random(len(calls) * 1000 + runs)
     times: list[list[float]] = [[] for _ in calls]
-    for run in range(runs):
-        for index in [(run + k) % len(calls) for k in range(len(calls))]:
+    for _ in range(runs):
+        for index in order.sample(range(len(calls)), len(calls)):
             start = time.perf_counter()
             calls[index]()
             times[index].append(time.perf_counter() - start)

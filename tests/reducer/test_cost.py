@@ -26,10 +26,10 @@ def two_cores(monkeypatch: pytest.MonkeyPatch) -> None:
         ("sum", "float32", 30, 1),  # float32 sums (27 GB/s) gain too little in cache ...
         ("sum", "float32", 64, 1),  # ... and from DRAM, where two threads read 30 GB/s against one's 28
         ("sum", "float64", 128, 1),
-        ("sum", "float16", 16, 2),  # compute-bound: nearly twice as fast on two cores
+        ("prod", "float16", 16, 2),  # compute-bound: nearly twice as fast on two cores
         ("prod", "int32", 21, 2),
         ("sum", "int8", 8, 2),
-        ("sum", "float16", 1, 1),  # too short to pay for waking a worker
+        ("prod", "float16", 1, 1),  # too short to pay for waking a worker
     ],
 )
 def test_splits_only_where_predicted_to_pay(op: str, dtype: str, megabytes: int, threads: int) -> None:
@@ -47,7 +47,7 @@ def test_never_more_threads_than_parts_or_cores(monkeypatch: pytest.MonkeyPatch)
 
 
 def test_splits_that_did_not_help_keep_the_next_calls_on_one_thread() -> None:
-    slow = _cost.compiled_cost("sum", np.dtype("float16"), 64 << 20)
+    slow = _cost.compiled_cost("prod", np.dtype("float16"), 64 << 20)
     _parallel._record(helped=False)
     assert [_cost.threads_for(slow, 8) for _ in range(3)] == [1, 1, 2]  # 2 calls back off
     _parallel._record(helped=False)

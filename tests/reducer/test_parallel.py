@@ -134,7 +134,7 @@ def test_concurrent_callers_get_the_same_bits(kernels: str, monkeypatch: pytest.
 THREADS_USED = """
 import threading, numpy as np, typedtensor as tt
 from typedtensor._reducer import parallel as _parallel
-tt.reduce_sum(tt.tensor(np.ones((2000, 4000), np.float16)), axis=1)  # 16 MB of slow float16: split
+tt.reduce_prod(tt.tensor(np.ones((2000, 4000), np.float16)), axis=1)  # 16 MB of slow float16 products: split
 print(_parallel.thread_count(), any(t.name.startswith("typedtensor") for t in threading.enumerate()))
 """
 

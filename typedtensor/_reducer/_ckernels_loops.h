@@ -174,14 +174,68 @@ INLINE vfloat load_vhalf_as_float(const char *p)
 #define VMUL(a, x) ((a) * (x))
 #define VSELECT(VM, VA, m, x, a) ((VA)(((VM)(x) & (m)) | ((VM)(a) & ~(m))))
 
-/* NAME, vector type VA of VW accumulators, its mask type VM, the accumulator and mask scalar
- * types A and MASK, the input item size, LOADV(p) -> VA, the identity, the vector op as
- * COMBINE(acc, x, mask type, vector type), and whether NaN is masked. */
-#define DEFINE_VECTOR_LANES(NAME, VA, VM, VW, A, MASK, ISZ, LOADV, IDENTITY, COMBINE, NAN_MASK)         \
+/* The two ends of a lanes loop NAME_vloop(p, n, L, acc, nan), which leaves L lanes in L / VW
+ * vectors acc (and NaN flags in nan): NAME_vmain hands the lanes to NAME_lanes's scalar tail and
+ * tree; NAME_vtotal, when the vectors took every element, combines them in registers in the same
+ * tree (lane j with lane j + width, widths halving), so the same bits. The tree through memory cost
+ * as much as the loop on rows of 128 floats (the blog tensor over axis 3). */
+#if defined(__clang__)
+#define LANE_SWAP(VM, v, ...) __builtin_shufflevector(v, v, __VA_ARGS__)
+#else
+#define LANE_SWAP(VM, v, ...) __builtin_shuffle(v, (VM){__VA_ARGS__})
+#endif
+#define VECTOR_TREE4(COMBINE, VM, VA, v)                                                              \
+    ({                                                                                                \
+        VA t_ = COMBINE((v), LANE_SWAP(VM, (v), 2, 3, 0, 1), VM, VA);                                 \
+        COMBINE(t_, LANE_SWAP(VM, t_, 1, 0, 3, 2), VM, VA);                                           \
+    })
+#define VECTOR_TREE8(COMBINE, VM, VA, v)                                                              \
+    ({                                                                                                \
+        VA u_ = COMBINE((v), LANE_SWAP(VM, (v), 4, 5, 6, 7, 0, 1, 2, 3), VM, VA);                     \
+        VECTOR_TREE4_OF8(COMBINE, VM, VA, u_);                                                        \
+    })
+#define VECTOR_TREE4_OF8(COMBINE, VM, VA, v)                                                          \
+    ({                                                                                                \
+        VA t_ = COMBINE((v), LANE_SWAP(VM, (v), 2, 3, 0, 1, 6, 7, 4, 5), VM, VA);                     \
+        COMBINE(t_, LANE_SWAP(VM, t_, 1, 0, 3, 2, 5, 4, 7, 6), VM, VA);                               \
+    })
+#define DEFINE_LANE_ENDS(NAME, VA, VM, VW, A, MASK, COMBINE)                                          \
     INLINE ptrdiff_t NAME##_vmain(const char *p, ptrdiff_t n, const int L, void *lanes, void *nans)   \
     {                                                                                                 \
         VA acc[4];                                                                                    \
         VM nan[4];                                                                                    \
+        ptrdiff_t i = NAME##_vloop(p, n, L, acc, nan);                                                \
+        for (int j = 0; j < L; j++) {                                                                 \
+            ((A *)lanes)[j] = acc[j / (VW)][j % (VW)];                                                \
+            ((MASK *)nans)[j] = (MASK)(nan[j / (VW)][j % (VW)] != 0);                                 \
+        }                                                                                             \
+        return i;                                                                                     \
+    }                                                                                                 \
+    INLINE int NAME##_vtotal(const char *p, ptrdiff_t n, const int L, void *total)                    \
+    {                                                                                                 \
+        VA acc[4];                                                                                    \
+        VM nan[4];                                                                                    \
+        if (n % L != 0)                                                                               \
+            return 0;                                                                                 \
+        NAME##_vloop(p, n, L, acc, nan);                                                              \
+        VM any = nan[0];                                                                              \
+        for (int v = 1; v < L / (VW); v++)                                                            \
+            any |= nan[v];                                                                            \
+        for (int width = L / (VW) / 2; width > 0; width /= 2)                                         \
+            for (int v = 0; v < width; v++)                                                           \
+                acc[v] = COMBINE(acc[v], acc[v + width], VM, VA);                                     \
+        VA tree = VECTOR_TREE##VW(COMBINE, VM, VA, acc[0]);                                           \
+        any = VECTOR_TREE##VW(COMBINE_OR, VM, VM, any);                                               \
+        *(A *)total = any[0] ? (A)NAN : tree[0];                                                      \
+        return 1;                                                                                     \
+    }
+
+/* NAME, vector type VA of VW accumulators, its mask type VM, the accumulator and mask scalar
+ * types A and MASK, the input item size, LOADV(p) -> VA, the identity, the vector op as
+ * COMBINE(acc, x, mask type, vector type), and whether NaN is masked. */
+#define DEFINE_VECTOR_LANES(NAME, VA, VM, VW, A, MASK, ISZ, LOADV, IDENTITY, COMBINE, NAN_MASK)         \
+    INLINE ptrdiff_t NAME##_vloop(const char *p, ptrdiff_t n, const int L, VA acc[4], VM nan[4])      \
+    {                                                                                                 \
         for (int v = 0; v < L / (VW); v++) {                                                          \
             acc[v] = (VA){0} + (A)(IDENTITY);                                                         \
             nan[v] = (VM){0};                                                                         \
@@ -194,15 +248,11 @@ INLINE vfloat load_vhalf_as_float(const char *p)
                 if (NAN_MASK)                                                                         \
                     nan[v] |= (VM)(x != x);                                                           \
             }                                                                                         \
-        A *lane = (A *)lanes;                                                                         \
-        MASK *flag = (MASK *)nans;                                                                    \
-        for (int j = 0; j < L; j++) {                                                                 \
-            lane[j] = acc[j / (VW)][j % (VW)];                                                        \
-            flag[j] = (MASK)(nan[j / (VW)][j % (VW)] != 0);                                           \
-        }                                                                                             \
         return i;                                                                                     \
-    }
+    }                                                                                                 \
+    DEFINE_LANE_ENDS(NAME, VA, VM, VW, A, MASK, COMBINE)
 #define COMBINE_ADD(a, x, VM, VA) ((a) + (x))
+#define COMBINE_OR(a, x, VM, VA) ((a) | (x))
 #define COMBINE_MUL(a, x, VM, VA) ((a) * (x))
 #define COMBINE_MAX(a, x, VM, VA) VSELECT(VM, VA, (VM)((x) > (a)), x, a)
 #define COMBINE_MIN(a, x, VM, VA) VSELECT(VM, VA, (VM)((x) < (a)), x, a)
@@ -212,11 +262,12 @@ DEFINE_VECTOR_LANES(vprod_f64, vdouble, vlong, 4, double, uint8_t, 8, load_vdoub
 /* float16 products: the lanes of DEFINE_VECTOR_LANES in double, but 8 halves widened at
  * once (the integer work of widening them is most of the loop's cost: 4.6 GB/s 4 at a time). */
 #define DEFINE_HALF_LANES(NAME, IDENTITY, COMBINE, LOADV)                                             \
-    INLINE ptrdiff_t NAME##_vmain(const char *p, ptrdiff_t n, const int L, void *lanes, void *nans)   \
+    INLINE ptrdiff_t NAME##_vloop(const char *p, ptrdiff_t n, const int L, vdouble acc[4], vlong nan[4]) \
     {                                                                                                 \
-        vdouble acc[4];                                                                               \
-        for (int v = 0; v < L / 4; v++)                                                               \
+        for (int v = 0; v < L / 4; v++) {                                                             \
             acc[v] = (vdouble){0} + (IDENTITY);                                                       \
+            nan[v] = (vlong){0};                                                                      \
+        }                                                                                             \
         ptrdiff_t i = 0;                                                                              \
         for (; i + L <= n; i += L)                                                                    \
             for (int v = 0; v < L / 8; v++) {                                                         \
@@ -224,22 +275,20 @@ DEFINE_VECTOR_LANES(vprod_f64, vdouble, vlong, 4, double, uint8_t, 8, load_vdoub
                 acc[2 * v] = COMBINE(acc[2 * v], ((vdouble){x[0], x[1], x[2], x[3]}), vlong, vdouble); \
                 acc[2 * v + 1] = COMBINE(acc[2 * v + 1], ((vdouble){x[4], x[5], x[6], x[7]}), vlong, vdouble); \
             }                                                                                         \
-        for (int j = 0; j < L; j++) {                                                                 \
-            ((double *)lanes)[j] = acc[j / 4][j % 4];                                                 \
-            ((uint8_t *)nans)[j] = 0;                                                                 \
-        }                                                                                             \
         return i;                                                                                     \
-    }
+    }                                                                                                 \
+    DEFINE_LANE_ENDS(NAME, vdouble, vlong, 4, double, uint8_t, COMBINE)
 /* float16 and float32 sums: lanes of float32 (8 elements per vector), flushed into float64 lanes
  * every FLUSH_ROWS vectors, as the column loops flush their blocks of rows (the same bound; half
  * the adds and no widening to double per element). */
 #define DEFINE_FLUSHED_SUM_LANES(NAME, ISZ, LOADV)                                                    \
-    INLINE ptrdiff_t NAME##_vmain(const char *p, ptrdiff_t n, const int L, void *lanes, void *nans)   \
+    INLINE ptrdiff_t NAME##_vloop(const char *p, ptrdiff_t n, const int L, vdouble acc[4], vlong nan[4]) \
     {                                                                                                 \
-        vdouble acc[4];                                                                               \
         vfloat block[2];                                                                              \
-        for (int v = 0; v < L / 4; v++)                                                               \
+        for (int v = 0; v < L / 4; v++) {                                                             \
             acc[v] = (vdouble){0};                                                                    \
+            nan[v] = (vlong){0};                                                                      \
+        }                                                                                             \
         ptrdiff_t i = 0;                                                                              \
         while (i + L <= n) {                                                                          \
             for (int v = 0; v < L / 8; v++)                                                           \
@@ -253,12 +302,9 @@ DEFINE_VECTOR_LANES(vprod_f64, vdouble, vlong, 4, double, uint8_t, 8, load_vdoub
                 acc[2 * v + 1] += (vdouble){block[v][4], block[v][5], block[v][6], block[v][7]};      \
             }                                                                                         \
         }                                                                                             \
-        for (int j = 0; j < L; j++) {                                                                 \
-            ((double *)lanes)[j] = acc[j / 4][j % 4];                                                 \
-            ((uint8_t *)nans)[j] = 0;                                                                 \
-        }                                                                                             \
         return i;                                                                                     \
-    }
+    }                                                                                                 \
+    DEFINE_LANE_ENDS(NAME, vdouble, vlong, 4, double, uint8_t, COMBINE_ADD)
 DEFINE_FLUSHED_SUM_LANES(vsum_f16, 2, load_vhalf_as_float)
 DEFINE_FLUSHED_SUM_LANES(vsum_f32, 4, load_vfloat)
 DEFINE_HALF_LANES(vprod_f16, 1.0, COMBINE_MUL, load_vhalf_as_float)
@@ -310,8 +356,10 @@ INLINE vlong doubles_to_halves(vdouble d)
         }                                                                                             \
     }
 #define VMAIN(NAME) NAME##_vmain
+#define VTOTAL(NAME) NAME##_vtotal
 #else
 #define VMAIN(NAME) scalar_vmain
+#define VTOTAL(NAME) scalar_vtotal
 #define DEFINE_HALF_STORE(NAME, A, VALUE) DEFINE_STORE(NAME, A, uint16_t, double_to_half(VALUE(a, i, divisor)))
 #endif
 
@@ -319,6 +367,11 @@ INLINE vlong doubles_to_halves(vdouble d)
 INLINE ptrdiff_t scalar_vmain(const char *p, ptrdiff_t n, const int L, void *lanes, void *nans)
 {
     (void)p, (void)n, (void)L, (void)lanes, (void)nans;
+    return 0;
+}
+INLINE int scalar_vtotal(const char *p, ptrdiff_t n, const int L, void *total)
+{
+    (void)p, (void)n, (void)L, (void)total;
     return 0;
 }
 
@@ -362,7 +415,7 @@ typedef struct {
  * (NaN-sticky for float max/min), whether rows add pairwise (float sums), the number of lanes a
  * row is reduced in, and for float max/min LANE_OP (plain, so it vectorises) with a NaN mask of
  * integer type MASK (same width as A) that makes the row's result NaN. */
-#define DEFINE_KERNEL_FULL(NAME, ISZ, A, LOAD, IDENTITY, OP, PAIRWISE, NLANES, LANE_OP, NAN_MASK, MASK, VMAIN_FN) \
+#define DEFINE_KERNEL_FULL(NAME, ISZ, A, LOAD, IDENTITY, OP, PAIRWISE, NLANES, LANE_OP, NAN_MASK, MASK, VMAIN_FN, VTOTAL_FN) \
     static void NAME##_init(char *acc, ptrdiff_t n)                                                   \
     {                                                                                                 \
         A *a = (A *)acc;                                                                              \
@@ -371,6 +424,9 @@ typedef struct {
     }                                                                                                 \
     INLINE A NAME##_lanes(const char *p, ptrdiff_t n, ptrdiff_t s, const int L)                       \
     {                                                                                                 \
+        A total;                                                                                      \
+        if (s == (ISZ) && VTOTAL_FN(p, n, L, &total)) /* all in vectors, combined in registers */     \
+            return total;                                                                             \
         A lane[NLANES];                                                                               \
         MASK nan[NLANES];                                                                             \
         for (int j = 0; j < L; j++) {                                                                 \
@@ -405,7 +461,9 @@ typedef struct {
     }                                                                                                 \
     INLINE A NAME##_row(const char *p, ptrdiff_t n, ptrdiff_t s)                                      \
     {                                                                                                 \
-        if (n < SHORT_ROW) /* fewer lanes: their tree costs less than the row */                     \
+        /* fewer lanes: their tree costs less than the row; but float max and min (NAN_MASK) give \
+         * the same in any lanes and keep four vectors (one vector's chain of compares was the limit) */ \
+        if (n < SHORT_ROW && !(NAN_MASK))                                                             \
             return NAME##_lanes(p, n, s, 8);                                                          \
         if (!(PAIRWISE) || n <= ROW_BLOCK)                                                            \
             return NAME##_lanes(p, n, s, NLANES);                                                     \
@@ -512,11 +570,11 @@ typedef struct {
             a[j] = OP(a[j], o[j]);                                                                    \
     }
 #define DEFINE_KERNEL(NAME, ISZ, A, LOAD, IDENTITY, OP, PAIRWISE)                                     \
-    DEFINE_KERNEL_FULL(NAME, ISZ, A, LOAD, IDENTITY, OP, PAIRWISE, 16, OP, 0, uint8_t, scalar_vmain)
+    DEFINE_KERNEL_FULL(NAME, ISZ, A, LOAD, IDENTITY, OP, PAIRWISE, 16, OP, 0, uint8_t, scalar_vmain, scalar_vtotal)
 #define DEFINE_VECTOR_KERNEL(NAME, ISZ, A, LOAD, IDENTITY, OP, PAIRWISE, VNAME)                        \
-    DEFINE_KERNEL_FULL(NAME, ISZ, A, LOAD, IDENTITY, OP, PAIRWISE, 16, OP, 0, uint8_t, VMAIN(VNAME))
+    DEFINE_KERNEL_FULL(NAME, ISZ, A, LOAD, IDENTITY, OP, PAIRWISE, 16, OP, 0, uint8_t, VMAIN(VNAME), VTOTAL(VNAME))
 #define DEFINE_FLOAT_EXTREME(NAME, ISZ, A, LOAD, IDENTITY, OP, LANE_OP, MASK, VNAME)                   \
-    DEFINE_KERNEL_FULL(NAME, ISZ, A, LOAD, IDENTITY, OP, 0, 16, LANE_OP, 1, MASK, VMAIN(VNAME))
+    DEFINE_KERNEL_FULL(NAME, ISZ, A, LOAD, IDENTITY, OP, 0, 128 / (int)sizeof(A), LANE_OP, 1, MASK, VMAIN(VNAME), VTOTAL(VNAME))
 
 #define OPS(NAME, A, KIND) {(int)sizeof(A), KIND, NAME##_init, NAME##_rows, NAME##_cols, NAME##_merge}
 #define FLUSHED_OPS(NAME) {(int)sizeof(double), ACC_DOUBLE, NAME##_init, NAME##_rows, NAME##_flushed_cols, NAME##_merge}
