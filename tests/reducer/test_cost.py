@@ -27,6 +27,7 @@ def two_cores(monkeypatch: pytest.MonkeyPatch) -> None:
         ("sum", "float32", 64, 1),  # ... and from DRAM, where two threads read 30 GB/s against one's 28
         ("sum", "float64", 128, 1),
         ("prod", "float16", 16, 2),  # compute-bound: nearly twice as fast on two cores
+        ("sum", "float16", 16, 1),  # F16C: one thread reads about as fast as two
         ("prod", "int32", 21, 2),
         ("sum", "int8", 8, 2),
         ("prod", "float16", 1, 1),  # too short to pay for waking a worker

@@ -68,7 +68,7 @@ DEFINE_BLOCK_ROWS(f16_rows, load_h)
 
 /* NAME_flushed_of: the float64 accumulators acc[0..m) plus the `count` rows at p, in blocks of
  * FLUSH_ROWS rows added in float32 by the helpers ROWS, in chunks of FLUSH_CHUNK columns. */
-#define DEFINE_FLUSHED_OF(NAME, ISZ, ROWS, TARGET)                                                   \
+#define DEFINE_FLUSHED_OF(NAME, ISZ, ROWS, TARGET)                                                    \
     TARGET INLINE void NAME##_flushed_of(double *RESTRICT acc, const char *p, ptrdiff_t count,        \
                                          ptrdiff_t row_stride, ptrdiff_t m, ptrdiff_t s)              \
     {                                                                                                 \
@@ -120,7 +120,8 @@ DEFINE_FLUSHED_COLS(dsum_f16, 2, 2)
  * flushed columns, compiled for x86-64-v3 only, with the same floats, so the same bits. Chosen when the
  * module loads, if the CPU has AVX2 and F16C and TYPEDTENSOR_F16C is not 0 (which a test uses
  * to compare both). */
-#if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__) && defined(__linux__) && !defined(TYPEDTENSOR_BASELINE_ONLY)
+#if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__) && defined(__linux__) &&          \
+    !defined(TYPEDTENSOR_BASELINE_ONLY) && defined(VECTOR_LANES)
 #include <immintrin.h>
 #define F16C_LOOPS 1
 #pragma GCC push_options
@@ -173,7 +174,7 @@ DEFINE_FLOAT_EXTREME(min_f16c, 2, float, load_half, INFINITY, MIN_NAN, MIN_PLAIN
  * block in memory ran at half the speed: [8192, 640] over rows, 0.31 of the read limit against
  * 0.60 in a standalone loop). Each column sees the same ops in the same order as the block loops
  * (dsum_f16c_flushed_of, max_f16c_cols), so the same bits. */
-#define F16C_STRIP 8 /* vectors of 8 columns */
+#define F16C_STRIP_VECTORS 8 /* of 8 columns each */
 INLINE void f16c_flush8(double *acc, __m256 sums)
 {
     _mm256_storeu_pd(acc, _mm256_add_pd(_mm256_loadu_pd(acc), _mm256_cvtps_pd(_mm256_castps256_ps128(sums))));
@@ -182,7 +183,7 @@ INLINE void f16c_flush8(double *acc, __m256 sums)
 /* acc[j .. j + 8 * vectors) += the float32 sums of `rows` rows */
 INLINE void f16c_sum_strip(double *acc, const char *q, ptrdiff_t rows, ptrdiff_t row_stride, ptrdiff_t j, const int vectors)
 {
-    __m256 sums[F16C_STRIP];
+    __m256 sums[F16C_STRIP_VECTORS];
     for (int k = 0; k < vectors; k++)
         sums[k] = f16c_load8(q + 2 * (j + 8 * k));
     for (ptrdiff_t r = 1; r < rows; r++)
@@ -202,8 +203,8 @@ KERNEL_TARGET static void f16c_sum_cols(char *acc, ptrdiff_t acc_step, const cha
     for (ptrdiff_t r0 = 0; r0 < count; r0 += FLUSH_ROWS) {
         ptrdiff_t rows = count - r0 < FLUSH_ROWS ? count - r0 : FLUSH_ROWS, j = 0;
         const char *q = p + r0 * row_stride;
-        for (; j + 8 * F16C_STRIP <= m; j += 8 * F16C_STRIP)
-            f16c_sum_strip(a, q, rows, row_stride, j, F16C_STRIP);
+        for (; j + 8 * F16C_STRIP_VECTORS <= m; j += 8 * F16C_STRIP_VECTORS)
+            f16c_sum_strip(a, q, rows, row_stride, j, F16C_STRIP_VECTORS);
         for (; j + 8 <= m; j += 8)
             f16c_sum_strip(a, q, rows, row_stride, j, 1);
         for (; j < m; j++) {
@@ -215,7 +216,7 @@ KERNEL_TARGET static void f16c_sum_cols(char *acc, ptrdiff_t acc_step, const cha
     }
 }
 /* max and min: the later value wins if it compares CMP (greater, less) or is NaN, as MAX_NAN */
-#define DEFINE_F16C_EXTREME_COLS(NAME, CMP, SCALAR_OP, OTHERWISE)                                     \
+#define DEFINE_F16C_EXTREME_COLS(NAME, CMP, SCALAR_OP, FALLBACK)                                      \
     INLINE __m256 NAME##_combine(__m256 a, __m256 x)                                                  \
     {                                                                                                 \
         __m256 later = _mm256_or_ps(_mm256_cmp_ps(x, a, CMP), _mm256_cmp_ps(x, x, _CMP_UNORD_Q));     \
@@ -224,7 +225,7 @@ KERNEL_TARGET static void f16c_sum_cols(char *acc, ptrdiff_t acc_step, const cha
     INLINE void NAME##_strip(float *acc, const char *q, ptrdiff_t rows, ptrdiff_t row_stride, ptrdiff_t j, \
                              const int vectors)                                                       \
     {                                                                                                 \
-        __m256 kept[F16C_STRIP];                                                                      \
+        __m256 kept[F16C_STRIP_VECTORS];                                                              \
         for (int k = 0; k < vectors; k++)                                                             \
             kept[k] = _mm256_loadu_ps(acc + j + 8 * k);                                               \
         for (ptrdiff_t r = 0; r < rows; r++)                                                          \
@@ -237,15 +238,15 @@ KERNEL_TARGET static void f16c_sum_cols(char *acc, ptrdiff_t acc_step, const cha
                                    ptrdiff_t row_stride, ptrdiff_t m, ptrdiff_t s)                    \
     {                                                                                                 \
         if (acc_step != 0 || s != 2) {                                                                \
-            OTHERWISE(acc, acc_step, p, count, row_stride, m, s);                                     \
+            FALLBACK(acc, acc_step, p, count, row_stride, m, s);                                      \
             return;                                                                                   \
         }                                                                                             \
         float *a = (float *)acc;                                                                      \
         for (ptrdiff_t r0 = 0; r0 < count; r0 += FLUSH_ROWS) { /* the strips' rows stay close */      \
             ptrdiff_t rows = count - r0 < FLUSH_ROWS ? count - r0 : FLUSH_ROWS, j = 0;                \
             const char *q = p + r0 * row_stride;                                                      \
-            for (; j + 8 * F16C_STRIP <= m; j += 8 * F16C_STRIP)                                      \
-                NAME##_strip(a, q, rows, row_stride, j, F16C_STRIP);                                  \
+            for (; j + 8 * F16C_STRIP_VECTORS <= m; j += 8 * F16C_STRIP_VECTORS)                      \
+                NAME##_strip(a, q, rows, row_stride, j, F16C_STRIP_VECTORS);                          \
             for (; j + 8 <= m; j += 8)                                                                \
                 NAME##_strip(a, q, rows, row_stride, j, 1);                                           \
             for (; j < m; j++)                                                                        \
@@ -284,6 +285,7 @@ INLINE __m256 f16c_means8(const double *a, double divisor)
     return _mm256_set_m128(f16c_odd_floats(_mm256_div_pd(_mm256_loadu_pd(a + 4), by)),
                            f16c_odd_floats(_mm256_div_pd(_mm256_loadu_pd(a), by)));
 }
+/* `count` (at most 8) floats rounded to float16, out_stride bytes apart */
 INLINE void f16c_put(char *out, ptrdiff_t out_stride, __m256 floats, int count)
 {
     __m128i halves = _mm256_cvtps_ph(floats, _MM_FROUND_TO_NEAREST_INT);
@@ -297,13 +299,13 @@ INLINE void f16c_put(char *out, ptrdiff_t out_stride, __m256 floats, int count)
         memcpy(out + k * out_stride, &h[k], sizeof h[k]);
 }
 #define DEFINE_F16C_STORE(NAME, A, FLOATS8)                                                           \
-    static void NAME(char *out, ptrdiff_t out_stride, const char *acc, ptrdiff_t n, double divisor)  \
+    static void NAME(char *out, ptrdiff_t out_stride, const char *acc, ptrdiff_t n, double divisor)   \
     {                                                                                                 \
         const A *a = (const A *)acc;                                                                  \
         ptrdiff_t i = 0;                                                                              \
         for (; i + 8 <= n; i += 8)                                                                    \
             f16c_put(out + i * out_stride, out_stride, FLOATS8(a + i, divisor), 8);                   \
-        if (i < n) { /* the last few, through a full vector */                                       \
+        if (i < n) { /* the last few, through a full vector */                                        \
             A rest[8] = {0};                                                                          \
             memcpy(rest, a + i, (size_t)(n - i) * sizeof(A));                                         \
             f16c_put(out + i * out_stride, out_stride, FLOATS8(rest, divisor), (int)(n - i));         \
@@ -315,6 +317,7 @@ DEFINE_F16C_STORE(f16c_store_mean_half, double, f16c_means8)
 #undef KERNEL_TARGET
 #define KERNEL_TARGET DISPATCH
 #pragma GCC pop_options
+/* written out: their column loops are the strips above, not the kernels' own */
 static const Ops f16c_sums = {sizeof(double), ACC_DOUBLE, dsum_f16c_init, dsum_f16c_rows, f16c_sum_cols, dsum_f16c_merge};
 static const Ops f16c_max = {sizeof(float), ACC_FLOAT, max_f16c_init, max_f16c_rows, f16c_max_cols, max_f16c_merge};
 static const Ops f16c_min = {sizeof(float), ACC_FLOAT, min_f16c_init, min_f16c_rows, f16c_min_cols, min_f16c_merge};
@@ -323,7 +326,8 @@ static void choose_f16c(void)
 {
     const char *setting = getenv("TYPEDTENSOR_F16C");
     __builtin_cpu_init();
-    use_f16c = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("f16c") && !(setting && strcmp(setting, "0") == 0);
+    /* the loops are compiled for all of x86-64-v3, not only AVX2 and F16C */
+    use_f16c = __builtin_cpu_supports("x86-64-v3") && !(setting && strcmp(setting, "0") == 0);
 }
 #else
 static const int use_f16c = 0;
@@ -375,7 +379,7 @@ static const Ops *find_ops(int op, int type)
 typedef void (*StoreFn)(char *out, ptrdiff_t out_stride, const char *acc, ptrdiff_t n, double divisor);
 
 #define DEFINE_STORE(NAME, A, OUT, CONVERT)                                                           \
-    DISPATCH static void NAME(char *out, ptrdiff_t out_stride, const char *acc, ptrdiff_t n, double divisor)   \
+    DISPATCH static void NAME(char *out, ptrdiff_t out_stride, const char *acc, ptrdiff_t n, double divisor) \
     {                                                                                                 \
         const A *a = (const A *)acc;                                                                  \
         (void)divisor;                                                                                \

@@ -17,7 +17,8 @@
 #define MAX_DIMS 64
 #define FLUSH_ROWS 16 /* float16/32 sums: rows (or vectors) added in float32 before a flush into float64 */
 #define ROW_BLOCK 256          /* elements per pairwise leaf of a float sum: chains of 16 adds */
-#define SHORT_ROW 256          /* shorter rows are reduced in 8 lanes (chains of at most 32) */
+#define SHORT_ROW 256          /* shorter rows are reduced in 8 lanes (chains of at most 32), or float
+                                  max/min ones in 32 or 16 where the vectors take them whole */
 #define ACC_BYTES (1 << 18)    /* accumulators of one pass over the input: stay in L2 */
 #define TILE_BYTES (1 << 15)   /* else the innermost kept dim is tiled: accumulators stay in L1 */
 #define BLOCK_BYTES (1 << 11)  /* accumulators of a block of short sub-problems (32 KiB, all of L1:
@@ -138,9 +139,12 @@ static uint16_t double_to_half(double d)
 /* ---- vector lanes: the main loop of float rows, with GCC/clang vector extensions ------------- */
 
 /* SLP vectorisation of the lanes below is fragile (float max/min over rows of 128 stayed scalar:
- * 6 GB/s); written with vector types they run at the memory's speed. Other compilers use the
- * scalar lanes, which compute the same thing. Each function fills lane[0..L) and nan[0..L) for
- * the full blocks of L elements of a contiguous row and returns how many elements it took. */
+ * 6 GB/s); written with vector types they run at the memory's speed. Other compilers (and
+ * strided rows) use the scalar lanes, which compute the same thing, except float16/float32 sums:
+ * their vector lanes add 16 vectors in float32 before each flush into float64, the scalar ones
+ * add each element in float64 (the last bits may differ; both within the bound). Each function
+ * fills lane[0..L) and nan[0..L) for the full blocks of L elements of a contiguous row and
+ * returns how many elements it took. */
 #ifdef VECTOR_LANES
 #if !defined(__clang__)
 #pragma GCC diagnostic ignored "-Wpsabi" /* 32-byte vectors only pass between inlined functions */
@@ -315,12 +319,19 @@ DEFINE_VECTOR_LANES(vmin_f32, vfloat, vint, 8, float, int32_t, 4, load_vfloat, I
 DEFINE_VECTOR_LANES(vmax_f64, vdouble, vlong, 4, double, int64_t, 8, load_vdouble, -INFINITY, COMBINE_MAX, 1)
 DEFINE_VECTOR_LANES(vmin_f64, vdouble, vlong, 4, double, int64_t, 8, load_vdouble, INFINITY, COMBINE_MIN, 1)
 
-INLINE vlong load_vint_as_long(const char *p) { int32_t v[4]; memcpy(v, p, sizeof v); return (vlong){v[0], v[1], v[2], v[3]}; }
-INLINE vlong load_vuint_as_long(const char *p) { uint32_t v[4]; memcpy(v, p, sizeof v); return (vlong){v[0], v[1], v[2], v[3]}; }
-INLINE vlong load_vlong(const char *p) { vlong v; memcpy(&v, p, sizeof v); return v; }
-DEFINE_VECTOR_LANES(vsum_i32, vlong, vlong, 4, int64_t, uint8_t, 4, load_vint_as_long, 0, COMBINE_ADD, 0)
-DEFINE_VECTOR_LANES(vsum_u32, vlong, vlong, 4, int64_t, uint8_t, 4, load_vuint_as_long, 0, COMBINE_ADD, 0)
-DEFINE_VECTOR_LANES(vsum_i64, vlong, vlong, 4, int64_t, uint8_t, 8, load_vlong, 0, COMBINE_ADD, 0)
+/* Integer sums in unsigned 64-bit lanes: they wrap like numpy's, with no undefined overflow */
+typedef uint64_t vulong __attribute__((vector_size(32)));
+INLINE vulong load_vint_as_ulong(const char *p)
+{
+    int32_t v[4];
+    memcpy(v, p, sizeof v);
+    return (vulong){(uint64_t)(int64_t)v[0], (uint64_t)(int64_t)v[1], (uint64_t)(int64_t)v[2], (uint64_t)(int64_t)v[3]};
+}
+INLINE vulong load_vuint_as_ulong(const char *p) { uint32_t v[4]; memcpy(v, p, sizeof v); return (vulong){v[0], v[1], v[2], v[3]}; }
+INLINE vulong load_vulong(const char *p) { vulong v; memcpy(&v, p, sizeof v); return v; }
+DEFINE_VECTOR_LANES(vsum_i32, vulong, vlong, 4, uint64_t, uint8_t, 4, load_vint_as_ulong, 0, COMBINE_ADD, 0)
+DEFINE_VECTOR_LANES(vsum_u32, vulong, vlong, 4, uint64_t, uint8_t, 4, load_vuint_as_ulong, 0, COMBINE_ADD, 0)
+DEFINE_VECTOR_LANES(vsum_i64, vulong, vlong, 4, uint64_t, uint8_t, 8, load_vulong, 0, COMBINE_ADD, 0)
 
 /* double -> float16 on 4 lanes, rounding to nearest even like double_to_half, without branches
  * (the scalar one costs more than the whole reduction where there are many outputs: the blog
@@ -461,12 +472,16 @@ typedef struct {
     }                                                                                                 \
     INLINE A NAME##_row(const char *p, ptrdiff_t n, ptrdiff_t s)                                      \
     {                                                                                                 \
-        /* fewer lanes: their tree costs less than the row; but float max and min (NAN_MASK) give \
-         * the same in any lanes and keep four vectors (one vector's chain of compares was the limit) */ \
-        if (n < SHORT_ROW && !(NAN_MASK))                                                             \
+        /* Float max and min (NAN_MASK) take all their lanes (four vectors: one vector's chain of \
+         * compares was the limit) where the vectors take the whole row and combine in registers; \
+         * the lanes change nothing but the sign of a zero result. Elsewhere short rows take 8 \
+         * lanes and long ones 16: their tree goes through memory, and costs less than the row. */ \
+        if ((NAN_MASK) && s == (ISZ) && n % (NLANES) == 0)                                           \
+            return NAME##_lanes(p, n, s, NLANES);                                                     \
+        if (n < SHORT_ROW)                                                                            \
             return NAME##_lanes(p, n, s, 8);                                                          \
         if (!(PAIRWISE) || n <= ROW_BLOCK)                                                            \
-            return NAME##_lanes(p, n, s, NLANES);                                                     \
+            return NAME##_lanes(p, n, s, (NAN_MASK) ? 16 : NLANES);                                   \
         A stack[64];                                                                                  \
         int top = 0;                                                                                  \
         ptrdiff_t blocks = 0, i = 0;                                                                  \
