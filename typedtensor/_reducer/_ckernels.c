@@ -192,6 +192,27 @@ INLINE void f16c_sum_strip(double *acc, const char *q, ptrdiff_t rows, ptrdiff_t
     for (int k = 0; k < vectors; k++)
         f16c_flush8(acc + j + 8 * k, sums[k]);
 }
+/* acc[j] += the float32 sum of `rows` rows' column j (the columns past the last full vector) */
+INLINE void f16c_sum_column(double *acc, const char *q, ptrdiff_t rows, ptrdiff_t row_stride, ptrdiff_t j)
+{
+    float sum = f16c_load(q + 2 * j);
+    for (ptrdiff_t r = 1; r < rows; r++)
+        sum += f16c_load(q + r * row_stride + 2 * j);
+    acc[j] += (double)sum;
+}
+/* The `count` rows at p, m contiguous columns, in blocks of FLUSH_ROWS rows (so a strip's rows stay
+ * close), each block in strips of F16C_STRIP_VECTORS vectors, then single vectors, then columns. */
+#define F16C_STRIPS(STRIP, COLUMN, a, p, count, row_stride, m)                                        \
+    for (ptrdiff_t r0 = 0; r0 < (count); r0 += FLUSH_ROWS) {                                          \
+        ptrdiff_t rows = (count) - r0 < FLUSH_ROWS ? (count) - r0 : FLUSH_ROWS, j = 0;                \
+        const char *q = (p) + r0 * (row_stride);                                                      \
+        for (; j + 8 * F16C_STRIP_VECTORS <= (m); j += 8 * F16C_STRIP_VECTORS)                        \
+            STRIP(a, q, rows, row_stride, j, F16C_STRIP_VECTORS);                                     \
+        for (; j + 8 <= (m); j += 8)                                                                  \
+            STRIP(a, q, rows, row_stride, j, 1);                                                      \
+        for (; j < (m); j++)                                                                          \
+            COLUMN(a, q, rows, row_stride, j);                                                        \
+    }
 KERNEL_TARGET static void f16c_sum_cols(char *acc, ptrdiff_t acc_step, const char *p, ptrdiff_t count,
                                         ptrdiff_t row_stride, ptrdiff_t m, ptrdiff_t s)
 {
@@ -200,20 +221,7 @@ KERNEL_TARGET static void f16c_sum_cols(char *acc, ptrdiff_t acc_step, const cha
         return;
     }
     double *a = (double *)acc;
-    for (ptrdiff_t r0 = 0; r0 < count; r0 += FLUSH_ROWS) {
-        ptrdiff_t rows = count - r0 < FLUSH_ROWS ? count - r0 : FLUSH_ROWS, j = 0;
-        const char *q = p + r0 * row_stride;
-        for (; j + 8 * F16C_STRIP_VECTORS <= m; j += 8 * F16C_STRIP_VECTORS)
-            f16c_sum_strip(a, q, rows, row_stride, j, F16C_STRIP_VECTORS);
-        for (; j + 8 <= m; j += 8)
-            f16c_sum_strip(a, q, rows, row_stride, j, 1);
-        for (; j < m; j++) {
-            float sum = f16c_load(q + 2 * j);
-            for (ptrdiff_t r = 1; r < rows; r++)
-                sum += f16c_load(q + r * row_stride + 2 * j);
-            a[j] += (double)sum;
-        }
-    }
+    F16C_STRIPS(f16c_sum_strip, f16c_sum_column, a, p, count, row_stride, m)
 }
 /* max and min: the later value wins if it compares CMP (greater, less) or is NaN, as MAX_NAN */
 #define DEFINE_F16C_EXTREME_COLS(NAME, CMP, SCALAR_OP, FALLBACK)                                      \
@@ -234,6 +242,13 @@ KERNEL_TARGET static void f16c_sum_cols(char *acc, ptrdiff_t acc_step, const cha
         for (int k = 0; k < vectors; k++)                                                             \
             _mm256_storeu_ps(acc + j + 8 * k, kept[k]);                                               \
     }                                                                                                 \
+    INLINE void NAME##_column(float *acc, const char *q, ptrdiff_t rows, ptrdiff_t row_stride, ptrdiff_t j) \
+    {                                                                                                 \
+        for (ptrdiff_t r = 0; r < rows; r++) {                                                        \
+            float x = f16c_load(q + r * row_stride + 2 * j);                                          \
+            acc[j] = SCALAR_OP(acc[j], x);                                                            \
+        }                                                                                             \
+    }                                                                                                 \
     KERNEL_TARGET static void NAME(char *acc, ptrdiff_t acc_step, const char *p, ptrdiff_t count,     \
                                    ptrdiff_t row_stride, ptrdiff_t m, ptrdiff_t s)                    \
     {                                                                                                 \
@@ -242,19 +257,7 @@ KERNEL_TARGET static void f16c_sum_cols(char *acc, ptrdiff_t acc_step, const cha
             return;                                                                                   \
         }                                                                                             \
         float *a = (float *)acc;                                                                      \
-        for (ptrdiff_t r0 = 0; r0 < count; r0 += FLUSH_ROWS) { /* the strips' rows stay close */      \
-            ptrdiff_t rows = count - r0 < FLUSH_ROWS ? count - r0 : FLUSH_ROWS, j = 0;                \
-            const char *q = p + r0 * row_stride;                                                      \
-            for (; j + 8 * F16C_STRIP_VECTORS <= m; j += 8 * F16C_STRIP_VECTORS)                      \
-                NAME##_strip(a, q, rows, row_stride, j, F16C_STRIP_VECTORS);                          \
-            for (; j + 8 <= m; j += 8)                                                                \
-                NAME##_strip(a, q, rows, row_stride, j, 1);                                           \
-            for (; j < m; j++)                                                                        \
-                for (ptrdiff_t r = 0; r < rows; r++) {                                                \
-                    float x = f16c_load(q + r * row_stride + 2 * j);                                  \
-                    a[j] = SCALAR_OP(a[j], x);                                                        \
-                }                                                                                     \
-        }                                                                                             \
+        F16C_STRIPS(NAME##_strip, NAME##_column, a, p, count, row_stride, m)                          \
     }
 DEFINE_F16C_EXTREME_COLS(f16c_max_cols, _CMP_GT_OQ, MAX_NAN, max_f16c_cols)
 DEFINE_F16C_EXTREME_COLS(f16c_min_cols, _CMP_LT_OQ, MIN_NAN, min_f16c_cols)

@@ -193,15 +193,15 @@ INLINE vfloat load_vhalf_as_float(const char *p)
         VA t_ = COMBINE((v), LANE_SWAP(VM, (v), 2, 3, 0, 1), VM, VA);                                 \
         COMBINE(t_, LANE_SWAP(VM, t_, 1, 0, 3, 2), VM, VA);                                           \
     })
-#define VECTOR_TREE8(COMBINE, VM, VA, v)                                                              \
-    ({                                                                                                \
-        VA u_ = COMBINE((v), LANE_SWAP(VM, (v), 4, 5, 6, 7, 0, 1, 2, 3), VM, VA);                     \
-        VECTOR_TREE4_OF8(COMBINE, VM, VA, u_);                                                        \
-    })
 #define VECTOR_TREE4_OF8(COMBINE, VM, VA, v)                                                          \
     ({                                                                                                \
         VA t_ = COMBINE((v), LANE_SWAP(VM, (v), 2, 3, 0, 1, 6, 7, 4, 5), VM, VA);                     \
         COMBINE(t_, LANE_SWAP(VM, t_, 1, 0, 3, 2, 5, 4, 7, 6), VM, VA);                               \
+    })
+#define VECTOR_TREE8(COMBINE, VM, VA, v)                                                              \
+    ({                                                                                                \
+        VA u_ = COMBINE((v), LANE_SWAP(VM, (v), 4, 5, 6, 7, 0, 1, 2, 3), VM, VA);                     \
+        VECTOR_TREE4_OF8(COMBINE, VM, VA, u_);                                                        \
     })
 #define DEFINE_LANE_ENDS(NAME, VA, VM, VW, A, MASK, COMBINE)                                          \
     INLINE ptrdiff_t NAME##_vmain(const char *p, ptrdiff_t n, const int L, void *lanes, void *nans)   \
