@@ -264,7 +264,7 @@ def test_the_numpy_kernels_run_when_the_extension_is_switched_off_or_missing(env
     assert result.stdout.strip().split(maxsplit=2) == ["False", "True", "[60.0, 92.0, 124.0]"]
 
 
-F16C_REDUCTIONS = """
+STRIP_REDUCTIONS = """
 import hashlib, itertools
 import numpy as np
 from typedtensor._reducer import _ckernels
@@ -274,29 +274,39 @@ digest = hashlib.sha256()
 def finite_halves(shape):  # every exponent: float32 partial sums that round, subnormals
     halves = rng.integers(0, 1 << 16, size=shape, dtype=np.uint16).view(np.float16)
     return np.where(np.isfinite(halves), halves, np.float16(1))
-for shape, axes in [((300, 37), (0,)), ((64, 5, 130), (1,)), ((40, 3, 2000), (0, 1)), ((17, 9, 11), (0, 2)), ((33, 2, 77), (0,))]:
-    normal = (rng.standard_normal(shape) * 100).astype(np.float16)
+# columns in strips of vectors and single columns, few and many rows (fewer than 8 or 16, blocks of
+# 16 and a short last one), rows of up to 128 floats (held whole), of 64 KiB or more (float32
+# sums), and rows between
+CASES = [((300, 37), (0,)), ((64, 5, 130), (1,)), ((40, 3, 2000), (0, 1)), ((17, 9, 11), (0, 2)),
+         ((33, 2, 77), (0,)), ((45, 128), (0,)), ((3, 21, 96), (0, 1)), ((11, 16400), (0,)),
+         ((200, 5, 64), (1,)), ((6, 100), (0,)), ((12, 16400), (0,))]
+def bases(dtype, shape, op):
+    normal = rng.standard_normal(shape) * (0.01 if op == "prod" else 100) + (1 if op == "prod" else 0)
+    normal = normal.astype(dtype)
     normal.flat[rng.integers(0, normal.size, 6)] = [np.nan, np.inf, -np.inf, np.nan, 65504, -0.0]  # NaN order, overflow
-    for base in (normal, finite_halves(shape)):
-        for array, op in itertools.product([base, base[::-1, ..., ::2], base.T], ["sum", "mean", "max", "min"]):
+    return [normal, finite_halves(shape)] if dtype == np.float16 else [normal]
+for dtype, op, (shape, axes) in itertools.product([np.float16, np.float32, np.float64], ["sum", "mean", "max", "min", "prod"], CASES):
+    for base in bases(dtype, shape, op):
+        for array in [base, base[::-1, ..., ::2], base.T]:
             kept_axes = axes if array is not base.T else tuple(array.ndim - 1 - a for a in axes)
             result = reduce_array(op, array, kept_axes, False, op)
             # a NaN's sign and payload are unspecified: which NaN an add keeps depends on the
             # order of its operands, which the compiler may swap
-            digest.update(np.where(np.isnan(result), np.float16(np.nan), result).tobytes())
+            digest.update(np.where(np.isnan(result), np.nan, result).astype(result.dtype).tobytes())
 cancelling = np.zeros((17, 41), np.float16)  # 1 + 2**-24 is 1 in float32 blocks, so each column sums to 0
 cancelling[:3] = [[1], [2**-24], [-1]]
-for op in ["sum", "mean"]:  # 40 columns in vectors, the last in the scalar tail (wide rows: not regrouped)
-    digest.update(reduce_array(op, cancelling, (0,), False, op).tobytes())
-print(_ckernels.F16C, digest.hexdigest())
+for dtype, op in itertools.product([np.float16, np.float32], ["sum", "mean"]):  # 40 columns in vectors, 1 in the tail
+    digest.update(reduce_array(op, cancelling.astype(dtype), (0,), False, op).tobytes())
+print(_ckernels.V3_LOOPS, digest.hexdigest())
 """
 
 
-def test_float16_reductions_give_the_same_bits_with_and_without_f16c() -> None:
-    # The F16C loops (x86-64-v3) and the baseline's conversion must agree bit for bit; the
-    # target_clones of the other loops cannot be forced from outside, so only this choice is tested.
+def test_the_x86_64_v3_and_v4_loops_give_the_same_bits_as_the_baseline() -> None:
+    # The loops chosen at load time on x86-64-v3 and v4 (F16C conversions, column strips in
+    # registers) and the baseline's must agree bit for bit; the target_clones of the other loops
+    # cannot be forced from outside, so only this choice is tested.
     runs = [
-        subprocess.run([sys.executable, "-c", F16C_REDUCTIONS], env={**os.environ, "TYPEDTENSOR_F16C": setting}, capture_output=True, text=True, check=True)
+        subprocess.run([sys.executable, "-c", STRIP_REDUCTIONS], env={**os.environ, "TYPEDTENSOR_V3_LOOPS": setting}, capture_output=True, text=True, check=True)
         for setting in ("0", "1")
     ]
     (off, off_digest), (on, on_digest) = (run.stdout.split() for run in runs)

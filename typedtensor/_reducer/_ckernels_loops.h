@@ -29,6 +29,8 @@
 #define GIL_FREE_BYTES (1 << 16) /* smaller inputs keep the GIL: releasing it costs more */
 #define GROUP_LANES 64         /* short dense rows are regrouped into this many lanes */
 #define PREFETCH_BYTES 4096    /* columns: read this far ahead ... */
+#define STRIP_ROW_BYTES 512   /* x86-64-v3 column strips: rows this short are held whole in registers, */
+#define STRIP_WIDE_BYTES (1 << 16) /* ... and float32 sums' rows this long go in strips too */
 #define PREFETCH_ROW_MAX 1024  /* ... in rows this short (rows of 640 floats: 21-23 GB/s with, 25-30 without) */
 
 /* Wider SIMD only by runtime dispatch: GCC on x86-64 Linux compiles the hot loops twice, at the
