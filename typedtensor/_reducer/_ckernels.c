@@ -228,7 +228,7 @@ DEFINE_SUM_STRIP(f16c_sum, 2, f16c_load8, f16c_load)
 DEFINE_SUM_STRIP(f32_sum, 4, f32_load8, load_f)
 /* Ops that combine in the accumulators' type (products, max, min): a strip's accumulators loaded,
  * combined with each row in turn in vectors VA of L lanes, stored back. */
-#define DEFINE_KEPT_STRIP(NAME, VA, A, L, ISZ, LOADA, STOREA, LOADV, LOAD1, COMBINEV, OP1)            \
+#define DEFINE_KEPT_STRIP(NAME, VA, A, L, LOADA, STOREA, ISZ, LOADV, LOAD1, COMBINEV, OP1)            \
     INLINE void NAME##_strip(A *acc, const char *q, ptrdiff_t rows, ptrdiff_t row_stride, ptrdiff_t j, \
                              const int vectors)                                                       \
     {                                                                                                 \
@@ -255,11 +255,15 @@ INLINE __m256 strip_later(__m256 a, __m256 x, __m256 later)
 }
 #define STRIP_MAX(a, x) strip_later(a, x, _mm256_cmp_ps(x, a, _CMP_GT_OQ))
 #define STRIP_MIN(a, x) strip_later(a, x, _mm256_cmp_ps(x, a, _CMP_LT_OQ))
-DEFINE_KEPT_STRIP(f32_prod, __m256d, double, 4, 4, _mm256_loadu_pd, _mm256_storeu_pd, load_vfloat_as_double, load_d_f32, STRIP_MUL, MUL)
-DEFINE_KEPT_STRIP(f32_max, __m256, float, 8, 4, _mm256_loadu_ps, _mm256_storeu_ps, f32_load8, load_float, STRIP_MAX, MAX_NAN)
-DEFINE_KEPT_STRIP(f32_min, __m256, float, 8, 4, _mm256_loadu_ps, _mm256_storeu_ps, f32_load8, load_float, STRIP_MIN, MIN_NAN)
-DEFINE_KEPT_STRIP(f16c_max, __m256, float, 8, 2, _mm256_loadu_ps, _mm256_storeu_ps, f16c_load8, f16c_load, STRIP_MAX, MAX_NAN)
-DEFINE_KEPT_STRIP(f16c_min, __m256, float, 8, 2, _mm256_loadu_ps, _mm256_storeu_ps, f16c_load8, f16c_load, STRIP_MIN, MIN_NAN)
+/* the vector, accumulator, lanes, and accumulator load and store of a strip */
+#define DOUBLE_YMM __m256d, double, 4, _mm256_loadu_pd, _mm256_storeu_pd
+#define FLOAT_YMM __m256, float, 8, _mm256_loadu_ps, _mm256_storeu_ps
+#define KEPT_STRIP(...) DEFINE_KEPT_STRIP(__VA_ARGS__) /* expands those first */
+KEPT_STRIP(f32_prod, DOUBLE_YMM, 4, load_vfloat_as_double, load_d_f32, STRIP_MUL, MUL)
+KEPT_STRIP(f32_max, FLOAT_YMM, 4, f32_load8, load_float, STRIP_MAX, MAX_NAN)
+KEPT_STRIP(f32_min, FLOAT_YMM, 4, f32_load8, load_float, STRIP_MIN, MIN_NAN)
+KEPT_STRIP(f16c_max, FLOAT_YMM, 2, f16c_load8, f16c_load, STRIP_MAX, MAX_NAN)
+KEPT_STRIP(f16c_min, FLOAT_YMM, 2, f16c_load8, f16c_load, STRIP_MIN, MIN_NAN)
 /* The `count` rows at p, m contiguous columns of ISZ bytes, in blocks of FLUSH_ROWS rows (so a
  * strip's rows stay close), each block in strips of WIDE vectors of LANES columns, then of fewer,
  * then single columns. */
@@ -367,31 +371,51 @@ DEFINE_F16C_STORE(f16c_store_mean_half, double, f16c_means8)
 #undef KERNEL_TARGET
 #define KERNEL_TARGET DISPATCH
 #pragma GCC pop_options
-/* float64 column strips with AVX-512 (x86-64-v4): a row of up to STRIP_ROW_BYTES_V4 (128 doubles)
- * whole in 16 of the 32 registers. In AVX2 such a row takes two strips, which read at 0.3-0.5x the
- * block loops; whole, a standalone loop read [40960, 128] at 0.97-1.03 of a pure read (session 25;
- * the block loops' way: 0.68-0.73). */
+/* Column strips with AVX-512 (x86-64-v4): rows of up to STRIP_ROW_BYTES_V4 whole in 16 of the 32
+ * registers (128 doubles, or 128 floats widened to double for products; float32 max and min take
+ * them in 8). In AVX2 such rows take two strips or more, and float64 ones read at 0.3-0.5x the
+ * block loops; whole, a standalone loop read [40960, 128] doubles at 0.97-1.03x a pure read (the
+ * block loops' way: 0.68-0.73). Even calls of few rows gain: the block loops load and store the
+ * accumulators for each row, a strip once per block. A/B (session 25, same plans and buffers):
+ * the blog tensor's float64 over (1, 2) and (0, 1, 2) 1.3-1.7x, over (0, 2) and (2,) 1.1-1.4x (max
+ * and min over (0, 2): 0.9-1.0x); float32 max, min and products over (0, 2) and (2,) 1.1-1.2x. */
 #pragma GCC push_options
 #pragma GCC target("arch=x86-64-v4")
 #undef KERNEL_TARGET
 #define KERNEL_TARGET /* x86-64-v4 only: called only where the CPU has it */
 #define STRIP_ROW_BYTES_V4 1024
-INLINE __m512d f64_load8(const char *p) { return _mm512_loadu_pd((const void *)p); }
-INLINE __m512d zmm_later(__m512d a, __m512d x, __mmask8 later)
-{
-    return _mm512_mask_blend_pd(later | _mm512_cmp_pd_mask(x, x, _CMP_UNORD_Q), a, x);
-}
-#define ZMM_ADD(a, x) _mm512_add_pd(a, x)
-#define ZMM_MUL(a, x) _mm512_mul_pd(a, x)
-#define ZMM_MAX(a, x) zmm_later(a, x, _mm512_cmp_pd_mask(x, a, _CMP_GT_OQ))
-#define ZMM_MIN(a, x) zmm_later(a, x, _mm512_cmp_pd_mask(x, a, _CMP_LT_OQ))
-#define DEFINE_F64_STRIP(NAME, COMBINE, OP1, FALLBACK)                                                \
-    DEFINE_KEPT_STRIP(NAME, __m512d, double, 8, 8, _mm512_loadu_pd, _mm512_storeu_pd, f64_load8, load_double, COMBINE, OP1) \
-    DEFINE_STRIP_COLS(NAME, double, STRIP_VECTORS, 8, 8, count >= FLUSH_ROWS && m * 8 <= STRIP_ROW_BYTES_V4, FALLBACK)
-DEFINE_F64_STRIP(f64_sum, ZMM_ADD, ADD, dsum_f64_cols)
-DEFINE_F64_STRIP(f64_prod, ZMM_MUL, MUL, dprod_f64_cols)
-DEFINE_F64_STRIP(f64_max, ZMM_MAX, MAX_NAN, max_f64_cols)
-DEFINE_F64_STRIP(f64_min, ZMM_MIN, MIN_NAN, min_f64_cols)
+INLINE __m512d zmm_load_f64(const char *p) { return _mm512_loadu_pd((const void *)p); }
+INLINE __m512d zmm_load_f32_as_f64(const char *p) { return _mm512_cvtps_pd(_mm256_loadu_ps((const float *)p)); }
+INLINE __m512 zmm_load_f32(const char *p) { return _mm512_loadu_ps((const void *)p); }
+INLINE __m512d zmm_mul(__m512d a, __m512d x) { return _mm512_mul_pd(a, x); }
+INLINE __m512d zmm_add(__m512d a, __m512d x) { return _mm512_add_pd(a, x); }
+/* the later value x wins where it compares greater (less) or is NaN, as MAX_NAN (MIN_NAN) */
+#define DEFINE_ZMM_LATER(NAME, V, SUFFIX, CMP)                                                        \
+    INLINE V NAME(V a, V x)                                                                           \
+    {                                                                                                 \
+        return _mm512_mask_blend_##SUFFIX(_mm512_cmp_##SUFFIX##_mask(x, a, CMP) | _mm512_cmp_##SUFFIX##_mask(x, x, _CMP_UNORD_Q), a, x); \
+    }
+DEFINE_ZMM_LATER(zmm_max_f64, __m512d, pd, _CMP_GT_OQ)
+DEFINE_ZMM_LATER(zmm_min_f64, __m512d, pd, _CMP_LT_OQ)
+DEFINE_ZMM_LATER(zmm_max_f32, __m512, ps, _CMP_GT_OQ)
+DEFINE_ZMM_LATER(zmm_min_f32, __m512, ps, _CMP_LT_OQ)
+#define DOUBLE_ZMM __m512d, double, 8, _mm512_loadu_pd, _mm512_storeu_pd
+#define FLOAT_ZMM __m512, float, 16, _mm512_loadu_ps, _mm512_storeu_ps
+KEPT_STRIP(zmm_f64_sum, DOUBLE_ZMM, 8, zmm_load_f64, load_double, zmm_add, ADD)
+KEPT_STRIP(zmm_f64_prod, DOUBLE_ZMM, 8, zmm_load_f64, load_double, zmm_mul, MUL)
+KEPT_STRIP(zmm_f64_max, DOUBLE_ZMM, 8, zmm_load_f64, load_double, zmm_max_f64, MAX_NAN)
+KEPT_STRIP(zmm_f64_min, DOUBLE_ZMM, 8, zmm_load_f64, load_double, zmm_min_f64, MIN_NAN)
+KEPT_STRIP(zmm_f32_prod, DOUBLE_ZMM, 4, zmm_load_f32_as_f64, load_d_f32, zmm_mul, MUL)
+KEPT_STRIP(zmm_f32_max, FLOAT_ZMM, 4, zmm_load_f32, load_float, zmm_max_f32, MAX_NAN)
+KEPT_STRIP(zmm_f32_min, FLOAT_ZMM, 4, zmm_load_f32, load_float, zmm_min_f32, MIN_NAN)
+#define WHOLE_ROW_V4(ISZ) (m * (ISZ) <= STRIP_ROW_BYTES_V4)
+DEFINE_STRIP_COLS(zmm_f64_sum, double, STRIP_VECTORS, 8, 8, WHOLE_ROW_V4(8), dsum_f64_cols)
+DEFINE_STRIP_COLS(zmm_f64_prod, double, STRIP_VECTORS, 8, 8, WHOLE_ROW_V4(8), dprod_f64_cols)
+DEFINE_STRIP_COLS(zmm_f64_max, double, STRIP_VECTORS, 8, 8, WHOLE_ROW_V4(8), max_f64_cols)
+DEFINE_STRIP_COLS(zmm_f64_min, double, STRIP_VECTORS, 8, 8, WHOLE_ROW_V4(8), min_f64_cols)
+DEFINE_STRIP_COLS(zmm_f32_prod, double, STRIP_VECTORS, 8, 4, WHOLE_ROW_V4(8), f32_prod_cols)
+DEFINE_STRIP_COLS(zmm_f32_max, float, SMALL_STRIP_VECTORS, 16, 4, WHOLE_ROW_V4(4), f32_max_cols)
+DEFINE_STRIP_COLS(zmm_f32_min, float, SMALL_STRIP_VECTORS, 16, 4, WHOLE_ROW_V4(4), f32_min_cols)
 #undef KERNEL_TARGET
 #define KERNEL_TARGET DISPATCH
 #pragma GCC pop_options
@@ -407,11 +431,11 @@ static const Ops strip_ops[N_OPS][N_TYPES] = {
 };
 /* ... and where it has x86-64-v4 */
 static const Ops zmm_strip_ops[N_OPS][N_TYPES] = {
-    [OP_SUM] = {[T_F64] = STRIP_SUMS(dsum_f64, f64_sum)},
-    [OP_MEAN] = {[T_F64] = STRIP_SUMS(dsum_f64, f64_sum)},
-    [OP_PROD] = {[T_F64] = STRIP_SUMS(dprod_f64, f64_prod)},
-    [OP_MAX] = {[T_F64] = STRIP_OPS(max_f64, double, ACC_NATIVE, f64_max)},
-    [OP_MIN] = {[T_F64] = STRIP_OPS(min_f64, double, ACC_NATIVE, f64_min)},
+    [OP_SUM] = {[T_F64] = STRIP_SUMS(dsum_f64, zmm_f64_sum)},
+    [OP_MEAN] = {[T_F64] = STRIP_SUMS(dsum_f64, zmm_f64_sum)},
+    [OP_PROD] = {[T_F32] = STRIP_SUMS(dprod_f32, zmm_f32_prod), [T_F64] = STRIP_SUMS(dprod_f64, zmm_f64_prod)},
+    [OP_MAX] = {[T_F32] = STRIP_OPS(max_f32, float, ACC_NATIVE, zmm_f32_max), [T_F64] = STRIP_OPS(max_f64, double, ACC_NATIVE, zmm_f64_max)},
+    [OP_MIN] = {[T_F32] = STRIP_OPS(min_f32, float, ACC_NATIVE, zmm_f32_min), [T_F64] = STRIP_OPS(min_f64, double, ACC_NATIVE, zmm_f64_min)},
 };
 static int use_v3, use_v4; /* set when the module loads */
 static void choose_v3(void)
