@@ -118,7 +118,7 @@ DEFINE_FLUSHED_OF(dsum_f16, 2, f16_rows, )
     KERNEL_TARGET static void NAME##_flushed_cols(char *acc, ptrdiff_t acc_step, const char *p, ptrdiff_t count, \
                                                   ptrdiff_t row_stride, ptrdiff_t m, ptrdiff_t s)     \
     {                                                                                                 \
-        if (acc_step != 0 || count < (MIN_ROWS)) /* rows into their own accumulators, or few */       \
+        if (acc_step != 0 || (count < (MIN_ROWS) && !FLUSHED_SHAPE(m, s, ISZ))) /* own accumulators, or few */ \
             NAME##_cols(acc, acc_step, p, count, row_stride, m, s);                                   \
         else if (s == (ISZ))                                                                          \
             NAME##_flushed_of((double *)acc, p, count, row_stride, m, (ISZ));                         \
@@ -199,22 +199,23 @@ INLINE void flush8(double *acc, __m256 sums)
     _mm256_storeu_pd(acc + 4, _mm256_add_pd(_mm256_loadu_pd(acc + 4), _mm256_cvtps_pd(_mm256_extractf128_ps(sums, 1))));
 }
 /* Flushed sums (float16, float32): NAME_strip adds the float32 sums of `rows` rows into acc[j .. j +
- * 8 * vectors), as one block of dsum_*_flushed_of; NAME_column, column j alone (past the vectors). */
-#define DEFINE_SUM_STRIP(NAME, ISZ, LOAD8, LOAD1)                                                     \
+ * LANES * vectors) (vectors V of LANES floats, FLUSH adds one into LANES doubles), as one block of
+ * dsum_*_flushed_of; NAME_column, column j alone (past the vectors). */
+#define DEFINE_SUM_STRIP(NAME, V, LANES, ISZ, LOADV, ADDV, FLUSH, LOAD1)                              \
     INLINE void NAME##_strip(double *acc, const char *q, ptrdiff_t rows, ptrdiff_t row_stride, ptrdiff_t j, \
                              const int vectors)                                                       \
     {                                                                                                 \
-        __m256 sums[STRIP_VECTORS];                                                                   \
+        V sums[STRIP_VECTORS];                                                                        \
         const char *row = q + (ISZ) * j;                                                              \
         for (int k = 0; k < vectors; k++)                                                             \
-            sums[k] = LOAD8(row + 8 * (ISZ) * k);                                                     \
+            sums[k] = LOADV(row + (LANES) * (ISZ) * k);                                               \
         for (ptrdiff_t r = 1; r < rows; r++) {                                                        \
             row += row_stride;                                                                        \
             for (int k = 0; k < vectors; k++)                                                         \
-                sums[k] = _mm256_add_ps(sums[k], LOAD8(row + 8 * (ISZ) * k));                         \
+                sums[k] = ADDV(sums[k], LOADV(row + (LANES) * (ISZ) * k));                            \
         }                                                                                             \
         for (int k = 0; k < vectors; k++)                                                             \
-            flush8(acc + j + 8 * k, sums[k]);                                                         \
+            FLUSH(acc + j + (LANES) * k, sums[k]);                                                    \
     }                                                                                                 \
     INLINE void NAME##_column(double *acc, const char *q, ptrdiff_t rows, ptrdiff_t row_stride, ptrdiff_t j) \
     {                                                                                                 \
@@ -224,8 +225,8 @@ INLINE void flush8(double *acc, __m256 sums)
         acc[j] += (double)sum;                                                                        \
     }
 INLINE __m256 f32_load8(const char *p) { return _mm256_loadu_ps((const float *)p); }
-DEFINE_SUM_STRIP(f16c_sum, 2, f16c_load8, f16c_load)
-DEFINE_SUM_STRIP(f32_sum, 4, f32_load8, load_f)
+DEFINE_SUM_STRIP(f16c_sum, __m256, 8, 2, f16c_load8, _mm256_add_ps, flush8, f16c_load)
+DEFINE_SUM_STRIP(f32_sum, __m256, 8, 4, f32_load8, _mm256_add_ps, flush8, load_f)
 /* Ops that combine in the accumulators' type (products, max, min): a strip's accumulators loaded,
  * combined with each row in turn in vectors VA of L lanes, stored back. */
 #define DEFINE_KEPT_STRIP(NAME, VA, A, L, LOADA, STOREA, ISZ, LOADV, LOAD1, COMBINEV, OP1)            \
@@ -307,8 +308,10 @@ DEFINE_STRIP_COLS(f16c_sum, double, SMALL_STRIP_VECTORS, 8, 2, count >= 2, dsum_
 DEFINE_STRIP_COLS(f16c_max, float, SMALL_STRIP_VECTORS, 8, 2, 1, max_f16c_cols)
 DEFINE_STRIP_COLS(f16c_min, float, SMALL_STRIP_VECTORS, 8, 2, 1, min_f16c_cols)
 #define SHORT_ROWS (m * 4 <= STRIP_ROW_BYTES)
-DEFINE_STRIP_COLS(f32_sum, double, STRIP_VECTORS, 8, 4, count >= FLUSH_ROWS / 2 && (SHORT_ROWS || m * 4 >= STRIP_WIDE_BYTES),
-                  dsum_f32_flushed_cols)
+/* float32 sums: on rows of up to STRIP_ROW_BYTES the block loops flush from the first row on too
+ * (FLUSHED_SHAPE), so every build gives the same bits */
+#define F32_SUM_STRIPS (SHORT_ROWS || (count >= FLUSH_ROWS / 2 && m * 4 >= STRIP_WIDE_BYTES))
+DEFINE_STRIP_COLS(f32_sum, double, STRIP_VECTORS, 8, 4, F32_SUM_STRIPS, dsum_f32_flushed_cols)
 DEFINE_STRIP_COLS(f32_prod, double, STRIP_VECTORS, 4, 4, count >= FLUSH_ROWS && SHORT_ROWS, dprod_f32_cols)
 DEFINE_STRIP_COLS(f32_max, float, SMALL_STRIP_VECTORS, 8, 4, count >= FLUSH_ROWS && SHORT_ROWS, max_f32_cols)
 DEFINE_STRIP_COLS(f32_min, float, SMALL_STRIP_VECTORS, 8, 4, count >= FLUSH_ROWS && SHORT_ROWS, min_f32_cols)
@@ -409,6 +412,14 @@ KEPT_STRIP(zmm_f32_prod, DOUBLE_ZMM, 4, zmm_load_f32_as_f64, load_d_f32, zmm_mul
 KEPT_STRIP(zmm_f32_max, FLOAT_ZMM, 4, zmm_load_f32, load_float, zmm_max_f32, MAX_NAN)
 KEPT_STRIP(zmm_f32_min, FLOAT_ZMM, 4, zmm_load_f32, load_float, zmm_min_f32, MIN_NAN)
 #define WHOLE_ROW_V4(ISZ) (m * (ISZ) <= STRIP_ROW_BYTES_V4)
+INLINE void zmm_flush16(double *acc, __m512 sums)
+{
+    __m256 high = _mm256_castpd_ps(_mm512_extractf64x4_pd(_mm512_castps_pd(sums), 1));
+    _mm512_storeu_pd(acc, _mm512_add_pd(_mm512_loadu_pd(acc), _mm512_cvtps_pd(_mm512_castps512_ps256(sums))));
+    _mm512_storeu_pd(acc + 8, _mm512_add_pd(_mm512_loadu_pd(acc + 8), _mm512_cvtps_pd(high)));
+}
+DEFINE_SUM_STRIP(zmm_f32_sum, __m512, 16, 4, zmm_load_f32, _mm512_add_ps, zmm_flush16, load_f)
+DEFINE_STRIP_COLS(zmm_f32_sum, double, SMALL_STRIP_VECTORS, 16, 4, F32_SUM_STRIPS, dsum_f32_flushed_cols)
 DEFINE_STRIP_COLS(zmm_f64_sum, double, STRIP_VECTORS, 8, 8, WHOLE_ROW_V4(8), dsum_f64_cols)
 DEFINE_STRIP_COLS(zmm_f64_prod, double, STRIP_VECTORS, 8, 8, WHOLE_ROW_V4(8), dprod_f64_cols)
 DEFINE_STRIP_COLS(zmm_f64_max, double, STRIP_VECTORS, 8, 8, WHOLE_ROW_V4(8), max_f64_cols)
@@ -431,8 +442,8 @@ static const Ops strip_ops[N_OPS][N_TYPES] = {
 };
 /* ... and where it has x86-64-v4 */
 static const Ops zmm_strip_ops[N_OPS][N_TYPES] = {
-    [OP_SUM] = {[T_F64] = STRIP_SUMS(dsum_f64, zmm_f64_sum)},
-    [OP_MEAN] = {[T_F64] = STRIP_SUMS(dsum_f64, zmm_f64_sum)},
+    [OP_SUM] = {[T_F32] = STRIP_SUMS(dsum_f32, zmm_f32_sum), [T_F64] = STRIP_SUMS(dsum_f64, zmm_f64_sum)},
+    [OP_MEAN] = {[T_F32] = STRIP_SUMS(dsum_f32, zmm_f32_sum), [T_F64] = STRIP_SUMS(dsum_f64, zmm_f64_sum)},
     [OP_PROD] = {[T_F32] = STRIP_SUMS(dprod_f32, zmm_f32_prod), [T_F64] = STRIP_SUMS(dprod_f64, zmm_f64_prod)},
     [OP_MAX] = {[T_F32] = STRIP_OPS(max_f32, float, ACC_NATIVE, zmm_f32_max), [T_F64] = STRIP_OPS(max_f64, double, ACC_NATIVE, zmm_f64_max)},
     [OP_MIN] = {[T_F32] = STRIP_OPS(min_f32, float, ACC_NATIVE, zmm_f32_min), [T_F64] = STRIP_OPS(min_f64, double, ACC_NATIVE, zmm_f64_min)},
