@@ -11,7 +11,8 @@
  * - columns: the innermost dim is kept. Rows are combined elementwise into accumulators (all
  *            of them if they fit in L2, else a tile that fits in L1), which are converted and
  *            written once when their reduced dims are done. Short dense rows are regrouped into
- *            wider lanes first.
+ *            wider lanes first. On x86-64-v3/v4, rows that fit in registers are combined there
+ *            down blocks of rows (the column strips), so the input is read as one stream.
  *
  * Dims outside the innermost two are walked recursively; leading kept dims split the work into
  * independent sub-problems. Accumulators: float sums, means and products of float16/float32 in
@@ -112,8 +113,9 @@ DEFINE_FLUSHED_OF(dsum_f32, 4, f32_rows, )
 DEFINE_FLUSHED_OF(dsum_f16, 2, f16_rows, )
 
 /* The column loops of float32/float16 sums and means: flushed where MIN_ROWS or more rows share
- * accumulators. Fewer float32 rows add into float64 at once for less ([8192, 5, 128] over axis 1);
- * float16 rows always go through the blocks, where F16C converts them. */
+ * accumulators, or the rows are short enough for the x86-64-v3/v4 strips (FLUSHED_SHAPE), which
+ * flush any count. Fewer, longer float32 rows add into float64 at once for less; float16 rows
+ * always go through the blocks, where F16C converts them. */
 #define DEFINE_FLUSHED_COLS(NAME, ISZ, MIN_ROWS)                                                      \
     KERNEL_TARGET static void NAME##_flushed_cols(char *acc, ptrdiff_t acc_step, const char *p, ptrdiff_t count, \
                                                   ptrdiff_t row_stride, ptrdiff_t m, ptrdiff_t s)     \
