@@ -135,10 +135,7 @@ DEFINE_FLUSHED_COLS(dsum_f16, 2, 2)
  * at once; the baseline's conversion is integer work that costs more than the reading), and column
  * strips in registers. Chosen when the module loads, if the CPU has x86-64-v3 (v4) and
  * TYPEDTENSOR_V3_LOOPS is not 0 (which a test uses to compare both). */
-#if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__) && defined(__linux__) &&          \
-    !defined(TYPEDTENSOR_BASELINE_ONLY) && defined(VECTOR_LANES)
-#include <immintrin.h>
-#define V3_LOOPS 1
+#ifdef V3_LOOPS
 #pragma GCC push_options
 #pragma GCC target("arch=x86-64-v3")
 #undef KERNEL_TARGET
@@ -193,8 +190,6 @@ DEFINE_FLOAT_EXTREME(min_f16c, 2, float, load_half, INFINITY, MIN_NAN, MIN_PLAIN
  * floats ran at 0.8-1.0x (strips of 8 or 16 vectors), and every float64 strip at 0.3-0.5x (rows
  * of 1 KiB or more in two strips or more), so those keep the block loops. float16 (conversions
  * bound, F16C): strips of 64 columns on every contiguous layout, 1.6-3.7x. */
-#define STRIP_VECTORS 16      /* float32 sums: a row of STRIP_ROW_BYTES in all 16 registers */
-#define SMALL_STRIP_VECTORS 8 /* where loads or compares need registers of their own */
 INLINE void flush8(double *acc, __m256 sums)
 {
     _mm256_storeu_pd(acc, _mm256_add_pd(_mm256_loadu_pd(acc), _mm256_cvtps_pd(_mm256_castps256_ps128(sums))));
@@ -229,28 +224,6 @@ INLINE void flush8(double *acc, __m256 sums)
 INLINE __m256 f32_load8(const char *p) { return _mm256_loadu_ps((const float *)p); }
 DEFINE_SUM_STRIP(f16c_sum, __m256, 8, 2, f16c_load8, _mm256_add_ps, flush8, f16c_load)
 DEFINE_SUM_STRIP(f32_sum, __m256, 8, 4, f32_load8, _mm256_add_ps, flush8, load_f)
-/* Ops that combine in the accumulators' type (products, max, min): a strip's accumulators loaded,
- * combined with each row in turn in vectors VA of L lanes, stored back. */
-#define DEFINE_KEPT_STRIP(NAME, VA, A, L, LOADA, STOREA, ISZ, LOADV, LOAD1, COMBINEV, OP1)            \
-    INLINE void NAME##_strip(A *acc, const char *q, ptrdiff_t rows, ptrdiff_t row_stride, ptrdiff_t j, \
-                             const int vectors)                                                       \
-    {                                                                                                 \
-        VA kept[STRIP_VECTORS];                                                                       \
-        for (int k = 0; k < vectors; k++)                                                             \
-            kept[k] = LOADA(acc + j + (L) * k);                                                       \
-        const char *row = q + (ISZ) * j;                                                              \
-        for (ptrdiff_t r = 0; r < rows; r++, row += row_stride)                                       \
-            for (int k = 0; k < vectors; k++)                                                         \
-                kept[k] = COMBINEV(kept[k], LOADV(row + (L) * (ISZ) * k));                            \
-        for (int k = 0; k < vectors; k++)                                                             \
-            STOREA(acc + j + (L) * k, kept[k]);                                                       \
-    }                                                                                                 \
-    INLINE void NAME##_column(A *acc, const char *q, ptrdiff_t rows, ptrdiff_t row_stride, ptrdiff_t j) \
-    {                                                                                                 \
-        for (ptrdiff_t r = 0; r < rows; r++)                                                          \
-            acc[j] = OP1(acc[j], LOAD1(q + r * row_stride + (ISZ) * j));                              \
-    }
-#define STRIP_MUL(a, x) ((a) * (x))
 /* the later value wins if it compares greater (less) or is NaN, as MAX_NAN (MIN_NAN) */
 INLINE __m256 strip_later(__m256 a, __m256 x, __m256 later)
 {
@@ -261,48 +234,11 @@ INLINE __m256 strip_later(__m256 a, __m256 x, __m256 later)
 /* the vector, accumulator, lanes, and accumulator load and store of a strip */
 #define DOUBLE_YMM __m256d, double, 4, _mm256_loadu_pd, _mm256_storeu_pd
 #define FLOAT_YMM __m256, float, 8, _mm256_loadu_ps, _mm256_storeu_ps
-#define KEPT_STRIP(...) DEFINE_KEPT_STRIP(__VA_ARGS__) /* expands those first */
 KEPT_STRIP(f32_prod, DOUBLE_YMM, 4, load_vfloat_as_double, load_d_f32, STRIP_MUL, MUL)
 KEPT_STRIP(f32_max, FLOAT_YMM, 4, f32_load8, load_float, STRIP_MAX, MAX_NAN)
 KEPT_STRIP(f32_min, FLOAT_YMM, 4, f32_load8, load_float, STRIP_MIN, MIN_NAN)
 KEPT_STRIP(f16c_max, FLOAT_YMM, 2, f16c_load8, f16c_load, STRIP_MAX, MAX_NAN)
 KEPT_STRIP(f16c_min, FLOAT_YMM, 2, f16c_load8, f16c_load, STRIP_MIN, MIN_NAN)
-/* The `count` rows at p, m contiguous columns of ISZ bytes, in blocks of FLUSH_ROWS rows (so a
- * strip's rows stay close), each block in strips of WIDE vectors of LANES columns, then of fewer,
- * then single columns. */
-#define STRIPS(NAME, WIDE, LANES, ISZ, a, p, count, row_stride, m)                                    \
-    for (ptrdiff_t r0 = 0; r0 < (count); r0 += FLUSH_ROWS) {                                          \
-        ptrdiff_t rows = (count) - r0 < FLUSH_ROWS ? (count) - r0 : FLUSH_ROWS, j = 0;                \
-        const char *q = (p) + r0 * (row_stride);                                                      \
-        for (; j + (LANES) * (WIDE) <= (m); j += (LANES) * (WIDE))                                    \
-            NAME##_strip(a, q, rows, row_stride, j, WIDE);                                            \
-        for (int width = (WIDE) / 2; width >= 1; width /= 2) {                                        \
-            if (j + (LANES) * width > (m))                                                            \
-                continue;                                                                             \
-            switch (width) { /* constant counts: the strips' vectors stay in registers */             \
-            case 8: NAME##_strip(a, q, rows, row_stride, j, 8); break;                                \
-            case 4: NAME##_strip(a, q, rows, row_stride, j, 4); break;                                \
-            case 2: NAME##_strip(a, q, rows, row_stride, j, 2); break;                                \
-            default: NAME##_strip(a, q, rows, row_stride, j, 1);                                      \
-            }                                                                                         \
-            j += (LANES) * width;                                                                     \
-        }                                                                                             \
-        for (; j < (m); j++)                                                                          \
-            NAME##_column(a, q, rows, row_stride, j);                                                 \
-    }
-/* NAME_cols: the strips of NAME where the rows go into one row of accumulators, the columns are
- * contiguous and WHEN holds (of count and m), else FALLBACK, the block loops */
-#define DEFINE_STRIP_COLS(NAME, A, WIDE, LANES, ISZ, WHEN, FALLBACK)                                  \
-    KERNEL_TARGET static void NAME##_cols(char *acc, ptrdiff_t acc_step, const char *p, ptrdiff_t count, \
-                                          ptrdiff_t row_stride, ptrdiff_t m, ptrdiff_t s)             \
-    {                                                                                                 \
-        if (acc_step != 0 || s != (ISZ) || !(WHEN)) {                                                 \
-            FALLBACK(acc, acc_step, p, count, row_stride, m, s);                                      \
-            return;                                                                                   \
-        }                                                                                             \
-        A *a = (A *)acc;                                                                              \
-        STRIPS(NAME, WIDE, LANES, ISZ, a, p, count, row_stride, m)                                    \
-    }
 /* float16 sums flush from 2 rows on and float32 ones from 8 (the block loops' MIN_ROWS); calls of
  * fewer rows than a block (the blog tensor over (0, 2) and (2,): 5) measured no faster in strips,
  * even with the block loops' prefetching */
@@ -388,7 +324,6 @@ DEFINE_F16C_STORE(f16c_store_mean_half, double, f16c_means8)
 #pragma GCC target("arch=x86-64-v4")
 #undef KERNEL_TARGET
 #define KERNEL_TARGET /* x86-64-v4 only: called only where the CPU has it */
-#define STRIP_ROW_BYTES_V4 1024
 INLINE __m512d zmm_load_f64(const char *p) { return _mm512_loadu_pd((const void *)p); }
 INLINE __m512d zmm_load_f32_as_f64(const char *p) { return _mm512_cvtps_pd(_mm256_loadu_ps((const float *)p)); }
 INLINE __m512 zmm_load_f32(const char *p) { return _mm512_loadu_ps((const void *)p); }
@@ -413,7 +348,6 @@ KEPT_STRIP(zmm_f64_min, DOUBLE_ZMM, 8, zmm_load_f64, load_double, zmm_min_f64, M
 KEPT_STRIP(zmm_f32_prod, DOUBLE_ZMM, 4, zmm_load_f32_as_f64, load_d_f32, zmm_mul, MUL)
 KEPT_STRIP(zmm_f32_max, FLOAT_ZMM, 4, zmm_load_f32, load_float, zmm_max_f32, MAX_NAN)
 KEPT_STRIP(zmm_f32_min, FLOAT_ZMM, 4, zmm_load_f32, load_float, zmm_min_f32, MIN_NAN)
-#define WHOLE_ROW_V4(ISZ) (m * (ISZ) <= STRIP_ROW_BYTES_V4)
 INLINE void zmm_flush16(double *acc, __m512 sums)
 {
     __m256 high = _mm256_castpd_ps(_mm512_extractf64x4_pd(_mm512_castps_pd(sums), 1));
@@ -433,7 +367,6 @@ DEFINE_STRIP_COLS(zmm_f32_min, float, SMALL_STRIP_VECTORS, 16, 4, WHOLE_ROW_V4(4
 #define KERNEL_TARGET DISPATCH
 #pragma GCC pop_options
 /* The kernels whose column loops are the strips above: chosen where the CPU has x86-64-v3 */
-#define STRIP_OPS(KERNEL, A, KIND, STRIP) {(int)sizeof(A), KIND, KERNEL##_init, KERNEL##_rows, STRIP##_cols, KERNEL##_merge}
 #define STRIP_SUMS(KERNEL, STRIP) STRIP_OPS(KERNEL, double, ACC_DOUBLE, STRIP)
 static const Ops strip_ops[N_OPS][N_TYPES] = {
     [OP_SUM] = {[T_F16] = STRIP_SUMS(dsum_f16c, f16c_sum), [T_F32] = STRIP_SUMS(dsum_f32, f32_sum)},
@@ -487,6 +420,8 @@ static const Ops *find_ops(int op, int type)
 #ifdef V3_LOOPS
     if (use_v4 && zmm_strip_ops[op][type].init)
         return &zmm_strip_ops[op][type];
+    if (use_v4 && integer_strip_ops[op][type].init)
+        return &integer_strip_ops[op][type];
     if (use_v3 && strip_ops[op][type].init)
         return &strip_ops[op][type];
 #endif

@@ -597,6 +597,8 @@ typedef struct {
     DEFINE_KERNEL_FULL(NAME, ISZ, A, LOAD, IDENTITY, OP, 0, 128 / (int)sizeof(A), LANE_OP, 1, MASK, VMAIN(VNAME), VTOTAL(VNAME))
 
 #define OPS(NAME, A, KIND) {(int)sizeof(A), KIND, NAME##_init, NAME##_rows, NAME##_cols, NAME##_merge}
+/* ... with the column loop of the strips STRIP (x86-64-v3/v4) */
+#define STRIP_OPS(NAME, A, KIND, STRIP) {(int)sizeof(A), KIND, NAME##_init, NAME##_rows, STRIP##_cols, NAME##_merge}
 #define FLUSHED_OPS(NAME) {(int)sizeof(double), ACC_DOUBLE, NAME##_init, NAME##_rows, NAME##_flushed_cols, NAME##_merge}
 
 /* Sums and products of integers and bools in 64 bits; sums and means of anything in double. */
@@ -644,7 +646,82 @@ static inline uint8_t nonzero_f16(const char *p) { return NONZERO_HALF(p); }
     DEFINE_KERNEL(any_##NAME, ISZ, uint8_t, nonzero_##NAME, 0, OR, 0)                                 \
     DEFINE_KERNEL(all_##NAME, ISZ, uint8_t, nonzero_##NAME, 1, AND, 0)
 
-/* The kernels of _ckernels_integers.c, by op and input type (zero where _ckernels.c has them). */
+/* ---- column strips: macros for the regions compiled for x86-64-v3 and v4 (both units) ---- */
+
+/* Loops compiled for x86-64-v3 and x86-64-v4 only, chosen when the module loads (GCC on x86-64
+ * Linux): the column strips of _ckernels.c and _ckernels_integers.c, and the F16C loops. */
+#if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__) && defined(__linux__) &&          \
+    !defined(TYPEDTENSOR_BASELINE_ONLY) && defined(VECTOR_LANES)
+#include <immintrin.h>
+#define V3_LOOPS 1
+#define STRIP_VECTORS 16      /* float32 sums: a row of STRIP_ROW_BYTES in all 16 registers */
+#define SMALL_STRIP_VECTORS 8 /* where loads or compares need registers of their own */
+#define STRIP_ROW_BYTES_V4 1024 /* AVX-512: rows this short held whole in 16 of the 32 registers */
+#define WHOLE_ROW_V4(ISZ) (m * (ISZ) <= STRIP_ROW_BYTES_V4)
+/* Ops that combine in the accumulators' type (products, max, min): a strip's accumulators loaded,
+ * combined with each row in turn in vectors VA of L lanes, stored back. */
+#define DEFINE_KEPT_STRIP(NAME, VA, A, L, LOADA, STOREA, ISZ, LOADV, LOAD1, COMBINEV, OP1)            \
+    INLINE void NAME##_strip(A *acc, const char *q, ptrdiff_t rows, ptrdiff_t row_stride, ptrdiff_t j, \
+                             const int vectors)                                                       \
+    {                                                                                                 \
+        VA kept[STRIP_VECTORS];                                                                       \
+        for (int k = 0; k < vectors; k++)                                                             \
+            kept[k] = LOADA(acc + j + (L) * k);                                                       \
+        const char *row = q + (ISZ) * j;                                                              \
+        for (ptrdiff_t r = 0; r < rows; r++, row += row_stride)                                       \
+            for (int k = 0; k < vectors; k++)                                                         \
+                kept[k] = COMBINEV(kept[k], LOADV(row + (L) * (ISZ) * k));                            \
+        for (int k = 0; k < vectors; k++)                                                             \
+            STOREA(acc + j + (L) * k, kept[k]);                                                       \
+    }                                                                                                 \
+    INLINE void NAME##_column(A *acc, const char *q, ptrdiff_t rows, ptrdiff_t row_stride, ptrdiff_t j) \
+    {                                                                                                 \
+        for (ptrdiff_t r = 0; r < rows; r++)                                                          \
+            acc[j] = OP1(acc[j], LOAD1(q + r * row_stride + (ISZ) * j));                              \
+    }
+#define STRIP_MUL(a, x) ((a) * (x))
+#define KEPT_STRIP(...) DEFINE_KEPT_STRIP(__VA_ARGS__) /* expands packs of arguments first */
+/* The `count` rows at p, m contiguous columns of ISZ bytes, in blocks of FLUSH_ROWS rows (so a
+ * strip's rows stay close), each block in strips of WIDE vectors of LANES columns, then of fewer,
+ * then single columns. */
+#define STRIPS(NAME, WIDE, LANES, ISZ, a, p, count, row_stride, m)                                    \
+    for (ptrdiff_t r0 = 0; r0 < (count); r0 += FLUSH_ROWS) {                                          \
+        ptrdiff_t rows = (count) - r0 < FLUSH_ROWS ? (count) - r0 : FLUSH_ROWS, j = 0;                \
+        const char *q = (p) + r0 * (row_stride);                                                      \
+        for (; j + (LANES) * (WIDE) <= (m); j += (LANES) * (WIDE))                                    \
+            NAME##_strip(a, q, rows, row_stride, j, WIDE);                                            \
+        for (int width = (WIDE) / 2; width >= 1; width /= 2) {                                        \
+            if (j + (LANES) * width > (m))                                                            \
+                continue;                                                                             \
+            switch (width) { /* constant counts: the strips' vectors stay in registers */             \
+            case 8: NAME##_strip(a, q, rows, row_stride, j, 8); break;                                \
+            case 4: NAME##_strip(a, q, rows, row_stride, j, 4); break;                                \
+            case 2: NAME##_strip(a, q, rows, row_stride, j, 2); break;                                \
+            default: NAME##_strip(a, q, rows, row_stride, j, 1);                                      \
+            }                                                                                         \
+            j += (LANES) * width;                                                                     \
+        }                                                                                             \
+        for (; j < (m); j++)                                                                          \
+            NAME##_column(a, q, rows, row_stride, j);                                                 \
+    }
+/* NAME_cols: the strips of NAME where the rows go into one row of accumulators, the columns are
+ * contiguous and WHEN holds (of count and m), else FALLBACK, the block loops */
+#define DEFINE_STRIP_COLS(NAME, A, WIDE, LANES, ISZ, WHEN, FALLBACK)                                  \
+    KERNEL_TARGET static void NAME##_cols(char *acc, ptrdiff_t acc_step, const char *p, ptrdiff_t count, \
+                                          ptrdiff_t row_stride, ptrdiff_t m, ptrdiff_t s)             \
+    {                                                                                                 \
+        if (acc_step != 0 || s != (ISZ) || !(WHEN)) {                                                 \
+            FALLBACK(acc, acc_step, p, count, row_stride, m, s);                                      \
+            return;                                                                                   \
+        }                                                                                             \
+        A *a = (A *)acc;                                                                              \
+        STRIPS(NAME, WIDE, LANES, ISZ, a, p, count, row_stride, m)                                    \
+    }
+#endif
+
+/* The kernels of _ckernels_integers.c, by op and input type (zero where _ckernels.c has them), and
+ * those whose columns run in AVX-512 strips (zero elsewhere), chosen where the CPU has x86-64-v4. */
 extern const Ops integer_ops[N_OPS][N_TYPES];
+extern const Ops integer_strip_ops[N_OPS][N_TYPES];
 
 #endif
