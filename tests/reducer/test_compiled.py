@@ -275,18 +275,20 @@ def finite_halves(shape):  # every exponent: float32 partial sums that round, su
     halves = rng.integers(0, 1 << 16, size=shape, dtype=np.uint16).view(np.float16)
     return np.where(np.isfinite(halves), halves, np.float16(1))
 # columns in strips of vectors and single columns, few and many rows (fewer than 8 or 16, blocks of
-# 16 and a short last one), rows of up to 128 floats (held whole), of 64 KiB or more (float32
-# sums), and rows between
+# 16 and a short last one), rows of up to 128 floats (held whole) and just past (the flushing
+# threshold, FLUSHED_SHAPE), of 64 KiB or more (float32 sums), and rows between
 CASES = [((300, 37), (0,)), ((64, 5, 130), (1,)), ((40, 3, 2000), (0, 1)), ((17, 9, 11), (0, 2)),
          ((33, 2, 77), (0,)), ((45, 128), (0,)), ((3, 21, 96), (0, 1)), ((11, 16400), (0,)),
-         ((200, 5, 64), (1,)), ((6, 100), (0,)), ((12, 16400), (0,))]
+         ((200, 5, 64), (1,)), ((6, 100), (0,)), ((12, 16400), (0,)),
+         ((5, 128), (0,)), ((7, 129), (0,)), ((5, 16400), (0,)), ((40, 3, 1000), (1,))]
 def bases(dtype, shape, op):
     if dtype == np.int32:
         return [rng.integers(-(2**31), 2**31, size=shape, dtype=np.int32)]
     normal = rng.standard_normal(shape) * (0.01 if op == "prod" else 100) + (1 if op == "prod" else 0)
     normal = normal.astype(dtype)
     normal.flat[rng.integers(0, normal.size, 6)] = [np.nan, np.inf, -np.inf, np.nan, 65504, -0.0]  # NaN order, overflow
-    return [normal, finite_halves(shape)] if dtype == np.float16 else [normal]
+    zeros = np.where(rng.random(shape) < 0.5, -0.0, 0.0).astype(dtype)  # ties: the first zero stays
+    return [normal, finite_halves(shape), zeros] if dtype == np.float16 else [normal, zeros]
 for dtype, op, (shape, axes) in itertools.product([np.float16, np.float32, np.float64, np.int32], ["sum", "mean", "max", "min", "prod"], CASES):
     for base in bases(dtype, shape, op):
         for array in [base, base[::-1, ..., ::2], base.T]:
@@ -311,8 +313,9 @@ def test_the_x86_64_v3_and_v4_loops_give_the_same_bits_as_the_baseline() -> None
     # cannot be forced from outside, so only this choice is tested.
     runs = [
         subprocess.run([sys.executable, "-c", STRIP_REDUCTIONS], env={**os.environ, "TYPEDTENSOR_V3_LOOPS": setting}, capture_output=True, text=True, check=True)
-        for setting in ("0", "1")
+        for setting in ("0", "1", "3")  # off, all, x86-64-v3 only (on an AVX-512 CPU, v4 takes most)
     ]
-    (off, off_digest), (on, on_digest) = (run.stdout.split() for run in runs)
+    (off, off_digest), (on, on_digest), (_, v3_digest) = (run.stdout.split() for run in runs)
     assert off == "0"
     assert on_digest == off_digest
+    assert v3_digest == off_digest

@@ -260,14 +260,15 @@ KEPT_STRIP(f16c_min, FLOAT_YMM, 2, f16c_load8, f16c_load, STRIP_MIN, MIN_NAN)
 DEFINE_STRIP_COLS(f16c_sum, double, SMALL_STRIP_VECTORS, 8, 2, count >= 2, dsum_f16c_flushed_cols)
 DEFINE_STRIP_COLS(f16c_max, float, SMALL_STRIP_VECTORS, 8, 2, 1, max_f16c_cols)
 DEFINE_STRIP_COLS(f16c_min, float, SMALL_STRIP_VECTORS, 8, 2, 1, min_f16c_cols)
-#define SHORT_ROWS (m * 4 <= STRIP_ROW_BYTES)
+#define SHORT_F32_ROWS(m) ((m) * 4 <= STRIP_ROW_BYTES)
 /* float32 sums: on rows of up to STRIP_ROW_BYTES the block loops flush from the first row on too
  * (FLUSHED_SHAPE), so every build gives the same bits */
-#define F32_SUM_STRIPS (SHORT_ROWS || (count >= FLUSH_ROWS / 2 && m * 4 >= STRIP_WIDE_BYTES))
-DEFINE_STRIP_COLS(f32_sum, double, STRIP_VECTORS, 8, 4, F32_SUM_STRIPS, dsum_f32_flushed_cols)
-DEFINE_STRIP_COLS(f32_prod, double, STRIP_VECTORS, 4, 4, count >= FLUSH_ROWS && SHORT_ROWS, dprod_f32_cols)
-DEFINE_STRIP_COLS(f32_max, float, SMALL_STRIP_VECTORS, 8, 4, count >= FLUSH_ROWS && SHORT_ROWS, max_f32_v3_cols)
-DEFINE_STRIP_COLS(f32_min, float, SMALL_STRIP_VECTORS, 8, 4, count >= FLUSH_ROWS && SHORT_ROWS, min_f32_v3_cols)
+#define F32_SUM_STRIPS(count, m) (SHORT_F32_ROWS(m) || ((count) >= FLUSH_ROWS / 2 && (m) * 4 >= STRIP_WIDE_BYTES))
+#define MANY_SHORT_F32_ROWS(count, m) ((count) >= FLUSH_ROWS && SHORT_F32_ROWS(m))
+DEFINE_STRIP_COLS(f32_sum, double, STRIP_VECTORS, 8, 4, F32_SUM_STRIPS(count, m), dsum_f32_flushed_cols)
+DEFINE_STRIP_COLS(f32_prod, double, STRIP_VECTORS, 4, 4, MANY_SHORT_F32_ROWS(count, m), dprod_f32_cols)
+DEFINE_STRIP_COLS(f32_max, float, SMALL_STRIP_VECTORS, 8, 4, MANY_SHORT_F32_ROWS(count, m), max_f32_v3_cols)
+DEFINE_STRIP_COLS(f32_min, float, SMALL_STRIP_VECTORS, 8, 4, MANY_SHORT_F32_ROWS(count, m), min_f32_v3_cols)
 
 /* Results written as float16 with F16C, 8 at a time (the baseline's branch-free conversion was
  * half the time of the blog tensor's float16 sum over axis 2, a million results). vcvtps2ph rounds
@@ -370,33 +371,33 @@ INLINE void zmm_flush16(double *acc, __m512 sums)
     _mm512_storeu_pd(acc + 8, _mm512_add_pd(_mm512_loadu_pd(acc + 8), _mm512_cvtps_pd(high)));
 }
 DEFINE_SUM_STRIP(zmm_f32_sum, __m512, 16, 4, zmm_load_f32, _mm512_add_ps, zmm_flush16, load_f)
-DEFINE_STRIP_COLS(zmm_f32_sum, double, SMALL_STRIP_VECTORS, 16, 4, F32_SUM_STRIPS, dsum_f32_flushed_cols)
-DEFINE_STRIP_COLS(zmm_f64_sum, double, STRIP_VECTORS, 8, 8, WHOLE_ROW_V4(8), dsum_f64_cols)
-DEFINE_STRIP_COLS(zmm_f64_prod, double, STRIP_VECTORS, 8, 8, WHOLE_ROW_V4(8), dprod_f64_cols)
-DEFINE_STRIP_COLS(zmm_f64_max, double, STRIP_VECTORS, 8, 8, WHOLE_ROW_V4(8), max_f64_v3_cols)
-DEFINE_STRIP_COLS(zmm_f64_min, double, STRIP_VECTORS, 8, 8, WHOLE_ROW_V4(8), min_f64_v3_cols)
-DEFINE_STRIP_COLS(zmm_f32_prod, double, STRIP_VECTORS, 8, 4, WHOLE_ROW_V4(8), f32_prod_cols)
-DEFINE_STRIP_COLS(zmm_f32_max, float, SMALL_STRIP_VECTORS, 16, 4, WHOLE_ROW_V4(4), f32_max_cols)
-DEFINE_STRIP_COLS(zmm_f32_min, float, SMALL_STRIP_VECTORS, 16, 4, WHOLE_ROW_V4(4), f32_min_cols)
+DEFINE_STRIP_COLS(zmm_f32_sum, double, SMALL_STRIP_VECTORS, 16, 4, F32_SUM_STRIPS(count, m), dsum_f32_flushed_cols)
+DEFINE_STRIP_COLS(zmm_f64_sum, double, STRIP_VECTORS, 8, 8, WHOLE_ROW_V4(m, 8), dsum_f64_cols)
+DEFINE_STRIP_COLS(zmm_f64_prod, double, STRIP_VECTORS, 8, 8, WHOLE_ROW_V4(m, 8), dprod_f64_cols)
+DEFINE_STRIP_COLS(zmm_f64_max, double, STRIP_VECTORS, 8, 8, WHOLE_ROW_V4(m, 8), max_f64_v3_cols)
+DEFINE_STRIP_COLS(zmm_f64_min, double, STRIP_VECTORS, 8, 8, WHOLE_ROW_V4(m, 8), min_f64_v3_cols)
+DEFINE_STRIP_COLS(zmm_f32_prod, double, STRIP_VECTORS, 8, 4, WHOLE_ROW_V4(m, 8), f32_prod_cols)
+DEFINE_STRIP_COLS(zmm_f32_max, float, STRIP_VECTORS, 16, 4, WHOLE_ROW_V4(m, 4), f32_max_cols)
+DEFINE_STRIP_COLS(zmm_f32_min, float, STRIP_VECTORS, 16, 4, WHOLE_ROW_V4(m, 4), f32_min_cols)
 #undef KERNEL_TARGET
 #define KERNEL_TARGET DISPATCH
 #pragma GCC pop_options
 /* The kernels whose column loops are the strips above: chosen where the CPU has x86-64-v3 */
-#define STRIP_SUMS(KERNEL, STRIP) STRIP_OPS(KERNEL, double, ACC_DOUBLE, STRIP)
-static const Ops strip_ops[N_OPS][N_TYPES] = {
-    [OP_SUM] = {[T_F16] = STRIP_SUMS(dsum_f16c, f16c_sum), [T_F32] = STRIP_SUMS(dsum_f32, f32_sum)},
-    [OP_MEAN] = {[T_F16] = STRIP_SUMS(dsum_f16c, f16c_sum), [T_F32] = STRIP_SUMS(dsum_f32, f32_sum)},
-    [OP_PROD] = {[T_F32] = STRIP_SUMS(dprod_f32, f32_prod)},
+#define STRIP_DOUBLES(KERNEL, STRIP) STRIP_OPS(KERNEL, double, ACC_DOUBLE, STRIP)
+static const Ops v3_ops[N_OPS][N_TYPES] = {
+    [OP_SUM] = {[T_F16] = STRIP_DOUBLES(dsum_f16c, f16c_sum), [T_F32] = STRIP_DOUBLES(dsum_f32, f32_sum)},
+    [OP_MEAN] = {[T_F16] = STRIP_DOUBLES(dsum_f16c, f16c_sum), [T_F32] = STRIP_DOUBLES(dsum_f32, f32_sum)},
+    [OP_PROD] = {[T_F32] = STRIP_DOUBLES(dprod_f32, f32_prod)},
     [OP_MAX] = {[T_F16] = STRIP_OPS(max_f16c, float, ACC_FLOAT, f16c_max), [T_F32] = STRIP_OPS(max_f32_v3, float, ACC_NATIVE, f32_max),
                 [T_F64] = OPS(max_f64_v3, double, ACC_NATIVE)},
     [OP_MIN] = {[T_F16] = STRIP_OPS(min_f16c, float, ACC_FLOAT, f16c_min), [T_F32] = STRIP_OPS(min_f32_v3, float, ACC_NATIVE, f32_min),
                 [T_F64] = OPS(min_f64_v3, double, ACC_NATIVE)},
 };
 /* ... and where it has x86-64-v4 */
-static const Ops zmm_strip_ops[N_OPS][N_TYPES] = {
-    [OP_SUM] = {[T_F32] = STRIP_SUMS(dsum_f32, zmm_f32_sum), [T_F64] = STRIP_SUMS(dsum_f64, zmm_f64_sum)},
-    [OP_MEAN] = {[T_F32] = STRIP_SUMS(dsum_f32, zmm_f32_sum), [T_F64] = STRIP_SUMS(dsum_f64, zmm_f64_sum)},
-    [OP_PROD] = {[T_F32] = STRIP_SUMS(dprod_f32, zmm_f32_prod), [T_F64] = STRIP_SUMS(dprod_f64, zmm_f64_prod)},
+static const Ops v4_ops[N_OPS][N_TYPES] = {
+    [OP_SUM] = {[T_F32] = STRIP_DOUBLES(dsum_f32, zmm_f32_sum), [T_F64] = STRIP_DOUBLES(dsum_f64, zmm_f64_sum)},
+    [OP_MEAN] = {[T_F32] = STRIP_DOUBLES(dsum_f32, zmm_f32_sum), [T_F64] = STRIP_DOUBLES(dsum_f64, zmm_f64_sum)},
+    [OP_PROD] = {[T_F32] = STRIP_DOUBLES(dprod_f32, zmm_f32_prod), [T_F64] = STRIP_DOUBLES(dprod_f64, zmm_f64_prod)},
     [OP_MAX] = {[T_F32] = STRIP_OPS(max_f32_v3, float, ACC_NATIVE, zmm_f32_max), [T_F64] = STRIP_OPS(max_f64_v3, double, ACC_NATIVE, zmm_f64_max)},
     [OP_MIN] = {[T_F32] = STRIP_OPS(min_f32_v3, float, ACC_NATIVE, zmm_f32_min), [T_F64] = STRIP_OPS(min_f64_v3, double, ACC_NATIVE, zmm_f64_min)},
 };
@@ -407,7 +408,8 @@ static void choose_v3(void)
     __builtin_cpu_init();
     /* the loops are compiled for all of x86-64-v3, not only AVX2 and F16C */
     use_v3 = __builtin_cpu_supports("x86-64-v3") && !(setting && strcmp(setting, "0") == 0);
-    use_v4 = use_v3 && __builtin_cpu_supports("x86-64-v4");
+    /* 3: x86-64-v3 only, so a test runs the AVX2 loops on an AVX-512 CPU too */
+    use_v4 = use_v3 && __builtin_cpu_supports("x86-64-v4") && !(setting && strcmp(setting, "3") == 0);
 }
 #else
 static const int use_v3 = 0, use_v4 = 0;
@@ -435,12 +437,12 @@ static const Ops float_ops[N_OPS][N_TYPES] = {
 static const Ops *find_ops(int op, int type)
 {
 #ifdef V3_LOOPS
-    if (use_v4 && zmm_strip_ops[op][type].init)
-        return &zmm_strip_ops[op][type];
-    if (use_v4 && integer_strip_ops[op][type].init)
-        return &integer_strip_ops[op][type];
-    if (use_v3 && strip_ops[op][type].init)
-        return &strip_ops[op][type];
+    if (use_v4 && v4_ops[op][type].init)
+        return &v4_ops[op][type];
+    if (use_v4 && integer_v4_ops[op][type].init)
+        return &integer_v4_ops[op][type];
+    if (use_v3 && v3_ops[op][type].init)
+        return &v3_ops[op][type];
 #endif
     const Ops *floats = &float_ops[op][type];
     return floats->init ? floats : &integer_ops[op][type];

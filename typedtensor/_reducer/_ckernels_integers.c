@@ -76,7 +76,7 @@ const Ops integer_ops[N_OPS][N_TYPES] = {
 };
 
 /* int32 max and min in AVX-512 column strips (x86-64-v4), as the float ones of _ckernels.c: rows of
- * up to 256 elements whole in 8 registers of 16 lanes, 16 rows or more per call. A/B (session 25):
+ * up to 256 elements whole in up to 16 registers of 16 lanes, 16 rows or more per call. A/B (session 25):
  * the blog tensor over (1, 2) and (0, 1, 2) 1.15-1.3x; over (0, 2) and (2,) (5 rows per call)
  * 0.9-1.0x. Sums in 16 registers of 64-bit lanes measured 0.7-1.1x, means widened to double
  * 0.6-0.9x: they keep the block loops. */
@@ -89,16 +89,16 @@ INLINE __m512i zmm_load_i32(const char *p) { return _mm512_loadu_si512((const vo
 #define INT_ZMM __m512i, int32_t, 16, _mm512_loadu_si512, _mm512_storeu_si512
 KEPT_STRIP(zmm_i32_max, INT_ZMM, 4, zmm_load_i32, load_int32_t, _mm512_max_epi32, MAX_INT)
 KEPT_STRIP(zmm_i32_min, INT_ZMM, 4, zmm_load_i32, load_int32_t, _mm512_min_epi32, MIN_INT)
-#define MANY_ROWS count >= FLUSH_ROWS && WHOLE_ROW_V4(4)
-DEFINE_STRIP_COLS(zmm_i32_max, int32_t, SMALL_STRIP_VECTORS, 16, 4, MANY_ROWS, max_i32_cols)
-DEFINE_STRIP_COLS(zmm_i32_min, int32_t, SMALL_STRIP_VECTORS, 16, 4, MANY_ROWS, min_i32_cols)
+#define MANY_ROWS(count, m) ((count) >= FLUSH_ROWS && WHOLE_ROW_V4(m, 4))
+DEFINE_STRIP_COLS(zmm_i32_max, int32_t, STRIP_VECTORS, 16, 4, MANY_ROWS(count, m), max_i32_cols)
+DEFINE_STRIP_COLS(zmm_i32_min, int32_t, STRIP_VECTORS, 16, 4, MANY_ROWS(count, m), min_i32_cols)
 #undef KERNEL_TARGET
 #define KERNEL_TARGET DISPATCH
 #pragma GCC pop_options
-const Ops integer_strip_ops[N_OPS][N_TYPES] = {
+const Ops integer_v4_ops[N_OPS][N_TYPES] = {
     [OP_MAX] = {[T_I32] = STRIP_OPS(max_i32, int32_t, ACC_NATIVE, zmm_i32_max)},
     [OP_MIN] = {[T_I32] = STRIP_OPS(min_i32, int32_t, ACC_NATIVE, zmm_i32_min)},
 };
 #else
-const Ops integer_strip_ops[N_OPS][N_TYPES];
+const Ops integer_v4_ops[N_OPS][N_TYPES];
 #endif

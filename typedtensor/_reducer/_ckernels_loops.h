@@ -29,7 +29,8 @@
 #define GIL_FREE_BYTES (1 << 16) /* smaller inputs keep the GIL: releasing it costs more */
 #define GROUP_LANES 64         /* short dense rows are regrouped into this many lanes */
 #define PREFETCH_BYTES 4096    /* columns: read this far ahead ... */
-#define STRIP_ROW_BYTES 512   /* x86-64-v3 column strips: rows this short are held whole in registers, */
+#define STRIP_ROW_BYTES 512   /* x86-64-v3 column strips: rows this short are held whole in registers */
+                              /* (it sets every build's float32 sums' bits too: FLUSHED_SHAPE) */
 #define STRIP_WIDE_BYTES (1 << 16) /* ... and float32 sums' rows this long go in strips too */
 /* float32 and float16 sums flush even fewer than MIN_ROWS rows that are this short, as the strips
  * do, so every build gives the same bits */
@@ -657,7 +658,7 @@ static inline uint8_t nonzero_f16(const char *p) { return NONZERO_HALF(p); }
 #define STRIP_VECTORS 16      /* float32 sums: a row of STRIP_ROW_BYTES in all 16 registers */
 #define SMALL_STRIP_VECTORS 8 /* where loads or compares need registers of their own */
 #define STRIP_ROW_BYTES_V4 1024 /* AVX-512: rows this short held whole in 16 of the 32 registers */
-#define WHOLE_ROW_V4(ISZ) (m * (ISZ) <= STRIP_ROW_BYTES_V4)
+#define WHOLE_ROW_V4(m, ACC_SIZE) ((m) * (ACC_SIZE) <= STRIP_ROW_BYTES_V4) /* m accumulators of ACC_SIZE */
 /* Ops that combine in the accumulators' type (products, max, min): a strip's accumulators loaded,
  * combined with each row in turn in vectors VA of L lanes, stored back. */
 #define DEFINE_KEPT_STRIP(NAME, VA, A, L, LOADA, STOREA, ISZ, LOADV, LOAD1, COMBINEV, OP1)            \
@@ -697,7 +698,8 @@ static inline uint8_t nonzero_f16(const char *p) { return NONZERO_HALF(p); }
             case 8: NAME##_strip(a, q, rows, row_stride, j, 8); break;                                \
             case 4: NAME##_strip(a, q, rows, row_stride, j, 4); break;                                \
             case 2: NAME##_strip(a, q, rows, row_stride, j, 2); break;                                \
-            default: NAME##_strip(a, q, rows, row_stride, j, 1);                                      \
+            case 1: NAME##_strip(a, q, rows, row_stride, j, 1); break;                                \
+            default: __builtin_unreachable(); /* widths are powers of two */                          \
             }                                                                                         \
             j += (LANES) * width;                                                                     \
         }                                                                                             \
@@ -710,6 +712,7 @@ static inline uint8_t nonzero_f16(const char *p) { return NONZERO_HALF(p); }
     KERNEL_TARGET static void NAME##_cols(char *acc, ptrdiff_t acc_step, const char *p, ptrdiff_t count, \
                                           ptrdiff_t row_stride, ptrdiff_t m, ptrdiff_t s)             \
     {                                                                                                 \
+        _Static_assert((WIDE) <= STRIP_VECTORS && ((WIDE) & ((WIDE) - 1)) == 0, "strips of 1 to 16 vectors, a power of two"); \
         if (acc_step != 0 || s != (ISZ) || !(WHEN)) {                                                 \
             FALLBACK(acc, acc_step, p, count, row_stride, m, s);                                      \
             return;                                                                                   \
@@ -722,6 +725,6 @@ static inline uint8_t nonzero_f16(const char *p) { return NONZERO_HALF(p); }
 /* The kernels of _ckernels_integers.c, by op and input type (zero where _ckernels.c has them), and
  * those whose columns run in AVX-512 strips (zero elsewhere), chosen where the CPU has x86-64-v4. */
 extern const Ops integer_ops[N_OPS][N_TYPES];
-extern const Ops integer_strip_ops[N_OPS][N_TYPES];
+extern const Ops integer_v4_ops[N_OPS][N_TYPES];
 
 #endif
