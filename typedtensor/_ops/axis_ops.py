@@ -13,6 +13,7 @@ import functools
 import math
 import operator
 import sys
+from collections.abc import Callable
 from typing import Any, Final, cast
 
 import numpy as np
@@ -81,20 +82,32 @@ def _axis_problem(shape: tuple[int, ...], axis: int) -> Problem | None:
     return axis_problem(rule_shape(shape), axis)
 
 
-def _normalising(op: str, array: Array, axis: object) -> int:
-    """The axis of ``softmax``/``log_softmax``, after the dtype and the axis rule accept them."""
+def _normalising(op: str, array: Array, axis: object) -> int | None:
+    """The axis of ``softmax``/``log_softmax``, after the dtype and the axis rule accept them;
+    None for an array with no elements (its result is a copy)."""
+    # What a small softmax pays. (A class hashes, though mypy reads ndarray's ``__hash__ = None`` as its type's.)
+    if type(axis) is int and _accepted(type(array), array.dtype, array.shape, axis):  # type: ignore[arg-type]
+        return axis
     _floating(op, array)
     index = int_argument(op, "axis", axis)
     problem = _axis_problem(array.shape, index)
     if problem is not None:
         fail(problem, op, [array])
-    return index
+    return None if 0 in array.shape else index
+
+
+@functools.lru_cache(maxsize=_CACHE_SIZE)
+def _accepted(kind: type, dtype: Any, shape: tuple[int, ...], axis: int) -> bool:
+    """Whether ``softmax`` takes an array of ``kind``, ``dtype`` and ``shape`` along ``axis`` as
+    it is: floating, the axis in range, some elements. The array's type comes first in the key:
+    array-api-strict's dtypes hash as numpy's, and warn compared to one."""
+    return numpy_dtype_like(dtype).kind == "f" and _axis_problem(shape, axis) is None and 0 not in shape
 
 
 def softmax(array: Array, axis: object) -> Array:
     """``exp(x) / sum(exp(x))`` along ``axis``, shifted by the maximum so that nothing overflows."""
     index = _normalising("softmax", array, axis)
-    if 0 in array.shape:
+    if index is None:
         return copy_of(array)
     fused = _fused_softmax(array, index, "softmax")
     if fused is not None:
@@ -107,7 +120,7 @@ def softmax(array: Array, axis: object) -> Array:
 def log_softmax(array: Array, axis: object) -> Array:
     """``log(softmax(x))`` along ``axis``, computed as ``x - logsumexp(x)`` without overflow or ``log(0)``."""
     index = _normalising("log_softmax", array, axis)
-    if 0 in array.shape:
+    if index is None:
         return copy_of(array)
     fused = _fused_softmax(array, index, "log_softmax")
     if fused is not None:
@@ -117,17 +130,26 @@ def log_softmax(array: Array, axis: object) -> Array:
     return as_array(xp.subtract(shifted, xp.log(reduce("sum", xp.exp(shifted), index, True, "log_softmax"))))
 
 
+#: Per array type and op (``softmax`` or ``log_softmax``), the library's own (None: none), found once.
+_FUSED: dict[tuple[type, str], Callable[[Any, int], Any] | None] = {}
+
+
 def _fused_softmax(array: Array, index: int, op: str) -> Array | None:
     """torch's or jax's own ``op`` (``softmax`` or ``log_softmax``, max-shifted as ours): one
     kernel where the generic form runs five, so typed model code costs what the library's does
     (SPEC 8). None for other libraries."""
-    if type(array) is np.ndarray:
-        return None
-    name = backend_of(array).name
+    key = (type(array), op)
+    function = _FUSED[key] if key in _FUSED else _FUSED.setdefault(key, _library_softmax(array, op))
+    return None if function is None else function(array, index)
+
+
+def _library_softmax(array: Array, op: str) -> Callable[[Any, int], Any] | None:
+    """The library's own ``op`` of ``array``, taking the axis second, or None."""
+    name = None if type(array) is np.ndarray else backend_of(array).name
     if name == "torch":
-        return getattr(sys.modules["torch"], op)(array, dim=index)  # type: ignore[no-any-return]
+        return getattr(sys.modules["torch"], op)  # type: ignore[no-any-return]
     if name == "jax":
-        return getattr(sys.modules["jax"].nn, op)(array, axis=index)  # type: ignore[no-any-return]
+        return getattr(sys.modules["jax"].nn, op)  # type: ignore[no-any-return]
     return None
 
 
