@@ -111,7 +111,7 @@ def _binary_refusal(op: str, left: DTypeKey, right: DTypeKey) -> DTypeRefused | 
 # Operators on small tensors pay for every step here (SPEC 8: at most 2 us over numpy's), so
 # each op's function is looked up once per array type. An op that is an operator runs as the
 # arrays' own operator (the array API has them all), which numpy runs faster than its function
-# (``**``: see ``_power``).
+# (``**``: see ``_power``); jax's binary ones are quicker as its functions (``_JAX_FUNCTIONS_FIRST``).
 
 def unary(op: str, array: Array, *options: object) -> Array:
     """Unary ``op`` (``exp``, ``negative`` ...) of an array; ``options`` are the op's further
