@@ -75,6 +75,19 @@ def test_chunks_and_combined_chunks_are_partials_in_the_accumulating_dtype(dtype
     assert {found for dtypes in steps.values() for found in dtypes} == {np.dtype(partial)}
 
 
+@pytest.mark.parametrize("keepdims", [False, True])
+@pytest.mark.parametrize("op", ["sum", "mean", "max", "prod"])
+def test_a_single_chunk_along_the_reduced_axes_is_rounded_as_the_numpy_path(op: str, keepdims: bool) -> None:
+    """Each result's one partial (the aggregate has nothing to combine) is still finished: divided, rounded, its dims dropped."""
+    rng = np.random.default_rng(6)
+    for values in [rng.integers(-3, 4, (6, 5, 4)).astype(np.int32), rng.standard_normal((6, 5, 4)).astype(np.float32)]:
+        reduce = getattr(tt, f"reduce_{op}")
+        expected = reduce(Tensor(values), axis=(1, 2), keepdims=keepdims)
+        got = reduce(Tensor(da.from_array(values, chunks=(2, 5, 4))), axis=(1, 2), keepdims=keepdims)
+        assert (got.dtype, got.shape, got.numpy().shape) == (expected.dtype, expected.shape, expected.shape)
+        np.testing.assert_allclose(got.numpy(), expected.numpy(), rtol=1e-6)
+
+
 def _combining_levels(array: Any) -> list[int]:
     """How many tasks each combining level of a reduction's graph has, the first level first."""
     return sorted((len(layer) for name, layer in array.__dask_graph__().layers.items() if "-partial-" in name), reverse=True)

@@ -115,7 +115,11 @@ def _dask_reduce(op: str, array: Array, axes: tuple[int, ...], keepdims: bool, r
         return _planner.reduce_partials(combining, block, axis, keepdims, caller)
 
     def finished(block: Array, axis: tuple[int, ...], keepdims: bool) -> Array:
-        return _planner.finish_partials(op, combined(block, axis, keepdims), dtype, int(count))
+        if any(block.shape[dim] != 1 for dim in axis):
+            return _planner.finish_partials(op, combined(block, axis, keepdims), dtype, int(count))
+        # One partial per result (a single chunk along the reduced axes): nothing to combine, only to round.
+        totals = block if keepdims else block.reshape([size for dim, size in enumerate(block.shape) if dim not in axis])
+        return _planner.finish_partials(op, totals, dtype, int(count))
 
     dask_array = sys.modules["dask.array"]
     return dask_array.reduction(  # type: ignore[no-any-return]
