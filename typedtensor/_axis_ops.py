@@ -44,12 +44,12 @@ def softmax(x: Tensor[FloatingT, *Shape], axis: SupportsIndex = -1) -> Tensor[Fl
     Tensor[float32, 2, 2]([[0.5, 0.5],
                            [0.5, 0.5]])
     """
-    return wrap(_axis_ops.softmax(unwrap("softmax", x), axis))
+    return wrap(_axis_ops.softmax(x._array if type(x) is Tensor else unwrap("softmax", x), axis))
 
 
 def log_softmax(x: Tensor[FloatingT, *Shape], axis: SupportsIndex = -1) -> Tensor[FloatingT, *Shape]:
     """``log(softmax(x))`` along ``axis``, computed as ``x - logsumexp(x)`` without overflow or ``log(0)``."""
-    return wrap(_axis_ops.log_softmax(unwrap("log_softmax", x), axis))
+    return wrap(_axis_ops.log_softmax(x._array if type(x) is Tensor else unwrap("log_softmax", x), axis))
 
 
 @overload

@@ -269,6 +269,7 @@ ERRORS: dict[str, Op] = {
     "shapes that do not broadcast": lambda x, y: x + y[:2],
     "a refused dtype": lambda x, y: tt.negative(x > y),
     "an axis out of range": lambda x, y: tt.reduce_sum(x, axis=2),
+    "a softmax axis out of range": lambda x, y: tt.softmax(x, axis=2),  # torch's and jax's own softmax would raise their own
     "a bad selection": lambda x, y: tt.reduce_max(x, axis="^^^"),
     "inner dims that differ": lambda x, y: x @ y,
     "a bad reshape": lambda x, y: x.reshape((5, 5)),

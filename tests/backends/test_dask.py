@@ -75,6 +75,47 @@ def test_chunks_and_combined_chunks_are_partials_in_the_accumulating_dtype(dtype
     assert {found for dtypes in steps.values() for found in dtypes} == {np.dtype(partial)}
 
 
+@pytest.mark.parametrize("keepdims", [False, True])
+@pytest.mark.parametrize("op", ["sum", "mean", "max", "prod"])
+def test_a_single_chunk_along_the_reduced_axes_is_rounded_as_the_numpy_path(op: str, keepdims: bool) -> None:
+    """Each result's one partial (the aggregate has nothing to combine) is still finished: divided, rounded, its dims dropped."""
+    rng = np.random.default_rng(6)
+    for values in [rng.integers(-3, 4, (6, 5, 4)).astype(np.int32), rng.standard_normal((6, 5, 4)).astype(np.float32)]:
+        reduce = getattr(tt, f"reduce_{op}")
+        expected = reduce(Tensor(values), axis=(1, 2), keepdims=keepdims)
+        got = reduce(Tensor(da.from_array(values, chunks=(2, 5, 4))), axis=(1, 2), keepdims=keepdims)
+        assert (got.dtype, got.shape, got.numpy().shape) == (expected.dtype, expected.shape, expected.shape)
+        np.testing.assert_allclose(got.numpy(), expected.numpy(), rtol=1e-6)
+
+
+def _combining_levels(array: Any) -> list[int]:
+    """How many tasks each combining level of a reduction's graph has, the first level first."""
+    return sorted((len(layer) for name, layer in array.__dask_graph__().layers.items() if "-partial-" in name), reverse=True)
+
+
+@pytest.mark.parametrize(
+    ("chunks", "axis", "levels"),
+    [
+        ((64, 4), 0, [4]),  # 32 bytes of partials from a chunk of 1 KB: 16 a task, 64 -> 4 -> 1 (dask's own: 64 -> 16 -> 4 -> 1)
+        ((64, 4), None, [4]),  # the axis of one chunk takes no share (dask's own: 2 a task, five levels)
+        ((2, 1000), 0, [16, 4]),  # partials as large as a chunk: dask's 4 a task
+    ],
+)
+def test_a_combining_task_takes_as_many_partials_as_one_chunk_holds(chunks: tuple[int, int], axis: int | None, levels: list[int]) -> None:
+    values = np.random.default_rng(5).random((64 * chunks[0], chunks[1]), dtype=np.float32)
+    got = tt.reduce_sum(Tensor(da.from_array(values, chunks=chunks)), axis=axis)
+    assert _combining_levels(got.array) == levels
+    np.testing.assert_allclose(got.numpy(), tt.reduce_sum(Tensor(values), axis=axis).numpy(), rtol=1e-6)
+
+
+def test_a_configured_split_every_is_honoured() -> None:
+    import dask
+
+    lazy = da.from_array(np.ones((4096, 4), np.float32), chunks=(64, 4))
+    with dask.config.set(split_every=4):
+        assert _combining_levels(tt.reduce_sum(Tensor(lazy), axis=0).array) == _combining_levels(lazy.sum(axis=0)) == [16, 4]
+
+
 class _Computes:
     """Counts the graphs dask computes (a dask callback)."""
 

@@ -13,6 +13,7 @@ import functools
 import math
 import operator
 import sys
+from collections.abc import Callable
 from typing import Any, Final, cast
 
 import numpy as np
@@ -81,24 +82,52 @@ def _axis_problem(shape: tuple[int, ...], axis: int) -> Problem | None:
     return axis_problem(rule_shape(shape), axis)
 
 
-def _normalising(op: str, array: Array, axis: object) -> int:
-    """The axis of ``softmax``/``log_softmax``, after the dtype and the axis rule accept them."""
+def _normalising(op: str, array: Array, axis: object) -> int | None:
+    """The axis of ``softmax``/``log_softmax``, after the dtype and the axis rule accept them;
+    None for an array with no elements (its result is a copy)."""
     _floating(op, array)
     index = int_argument(op, "axis", axis)
     problem = _axis_problem(array.shape, index)
     if problem is not None:
         fail(problem, op, [array])
-    return index
+    return None if 0 in array.shape else index
 
+
+@functools.lru_cache(maxsize=_CACHE_SIZE)
+def _accepted(kind: type, dtype: Any, shape: tuple[int, ...], axis: int) -> bool:
+    """Whether ``softmax`` takes an array of ``kind``, ``dtype`` and ``shape`` along ``axis`` as
+    it is: floating, the axis in range, some elements (else ``_normalising`` says why not). The
+    array's type comes first in the key: array-api-strict's dtypes hash as numpy's, and warn
+    compared to one. (A class hashes, though mypy reads ndarray's ``__hash__ = None`` as its type's.)"""
+    return numpy_dtype_like(dtype).kind == "f" and _axis_problem(shape, axis) is None and 0 not in shape
+
+
+#: Per array type, the library's own ``softmax`` and ``log_softmax`` taking the axis second
+#: (max-shifted as ours: one kernel where the generic form runs five, so typed model code costs
+#: what the library's does, SPEC 8), or ``(None, None)``: the generic form. Found once per type.
+_FUSED: dict[type, tuple[Callable[[Any, int], Any] | None, Callable[[Any, int], Any] | None]] = {}
+
+
+def _fused(array: Array) -> tuple[Callable[[Any, int], Any] | None, Callable[[Any, int], Any] | None]:
+    """torch's or jax's own ``softmax`` and ``log_softmax`` for ``array``'s type, kept in ``_FUSED``."""
+    name = None if type(array) is np.ndarray else backend_of(array).name
+    library = sys.modules["torch"] if name == "torch" else sys.modules["jax"].nn if name == "jax" else None
+    found = (None, None) if library is None else (library.softmax, library.log_softmax)
+    _FUSED[type(array)] = found
+    return found
+
+
+# softmax and log_softmax on small arrays pay each step (SPEC 8: at most 2 us over the library's
+# own): an int axis is one cached check, the library's function one lookup, no further call.
 
 def softmax(array: Array, axis: object) -> Array:
     """``exp(x) / sum(exp(x))`` along ``axis``, shifted by the maximum so that nothing overflows."""
-    index = _normalising("softmax", array, axis)
-    if 0 in array.shape:
+    index = axis if type(axis) is int and _accepted(type(array), array.dtype, array.shape, axis) else _normalising("softmax", array, axis)  # type: ignore[arg-type]
+    if index is None:
         return copy_of(array)
-    fused = _fused_softmax(array, index, "softmax")
+    fused = (_FUSED.get(type(array)) or _fused(array))[0]
     if fused is not None:
-        return fused
+        return fused(array, index)  # type: ignore[no-any-return]
     xp, reduce = namespace(array), _planner.reduce_array if type(array) is np.ndarray else reduce_array  # numpy's straight to the reducer
     exps = xp.exp(xp.subtract(array, reduce("max", array, index, True, "softmax")))
     return as_array(xp.divide(exps, reduce("sum", exps, index, True, "softmax")))
@@ -106,29 +135,15 @@ def softmax(array: Array, axis: object) -> Array:
 
 def log_softmax(array: Array, axis: object) -> Array:
     """``log(softmax(x))`` along ``axis``, computed as ``x - logsumexp(x)`` without overflow or ``log(0)``."""
-    index = _normalising("log_softmax", array, axis)
-    if 0 in array.shape:
+    index = axis if type(axis) is int and _accepted(type(array), array.dtype, array.shape, axis) else _normalising("log_softmax", array, axis)  # type: ignore[arg-type]
+    if index is None:
         return copy_of(array)
-    fused = _fused_softmax(array, index, "log_softmax")
+    fused = (_FUSED.get(type(array)) or _fused(array))[1]
     if fused is not None:
-        return fused
+        return fused(array, index)  # type: ignore[no-any-return]
     xp, reduce = namespace(array), _planner.reduce_array if type(array) is np.ndarray else reduce_array
     shifted = xp.subtract(array, reduce("max", array, index, True, "log_softmax"))
     return as_array(xp.subtract(shifted, xp.log(reduce("sum", xp.exp(shifted), index, True, "log_softmax"))))
-
-
-def _fused_softmax(array: Array, index: int, op: str) -> Array | None:
-    """torch's or jax's own ``op`` (``softmax`` or ``log_softmax``, max-shifted as ours): one
-    kernel where the generic form runs five, so typed model code costs what the library's does
-    (SPEC 8). None for other libraries."""
-    if type(array) is np.ndarray:
-        return None
-    name = backend_of(array).name
-    if name == "torch":
-        return getattr(sys.modules["torch"], op)(array, dim=index)  # type: ignore[no-any-return]
-    if name == "jax":
-        return getattr(sys.modules["jax"].nn, op)(array, axis=index)  # type: ignore[no-any-return]
-    return None
 
 
 def logsumexp(array: Array, axis: object, keepdims: bool) -> Array:

@@ -51,12 +51,18 @@ _PLAIN_KINDS: Final = frozenset({np.ndarray, *_SCALAR_KINDS})
 
 #: What a Python scalar is, a subclass too (an IntEnum member).
 _NUMBERS: Final = (int, float, complex)
+#: The types whose values an op takes as they are: the plain kinds, and each array type of another
+#: library once seen (a set test, where ``isinstance`` of a jax array against the numbers costs 0.1 us).
+_AS_IS: set[type] = set(_PLAIN_KINDS)
 
 
 def _plain(value: Value) -> Value:
     """An array, or a Python scalar as its plain Python value (messages still name it as given)."""
-    if type(value) in _PLAIN_KINDS or not isinstance(value, _NUMBERS):
-        return value  # an array of numpy or of another library
+    if type(value) in _AS_IS:
+        return value
+    if not isinstance(value, _NUMBERS):
+        _AS_IS.add(type(value))
+        return value  # an array of another library
     if isinstance(value, int):
         return int(value)  # an IntEnum member is its value
     if isinstance(value, float):
@@ -105,7 +111,7 @@ def _binary_refusal(op: str, left: DTypeKey, right: DTypeKey) -> DTypeRefused | 
 # Operators on small tensors pay for every step here (SPEC 8: at most 2 us over numpy's), so
 # each op's function is looked up once per array type. An op that is an operator runs as the
 # arrays' own operator (the array API has them all), which numpy runs faster than its function
-# (``**``: see ``_power``).
+# (``**``: see ``_power``); jax's binary ones are quicker as its functions (``_JAX_FUNCTIONS_FIRST``).
 
 def unary(op: str, array: Array, *options: object) -> Array:
     """Unary ``op`` (``exp``, ``negative`` ...) of an array; ``options`` are the op's further
@@ -124,19 +130,19 @@ def unary(op: str, array: Array, *options: object) -> Array:
 def binary(op: str, x1: Value, x2: Value) -> Array:
     """Binary ``op`` (``add``, ``less`` ...) of two operands, one at least an array, after the
     shared rules accept them."""
-    left = x1 if type(x1) in _PLAIN_KINDS or not isinstance(x1, _NUMBERS) else _plain(x1)  # another library's array: as it is
-    right = x2 if type(x2) in _PLAIN_KINDS or not isinstance(x2, _NUMBERS) else _plain(x2)
+    left = x1 if type(x1) in _AS_IS else _plain(x1)
+    right = x2 if type(x2) in _AS_IS else _plain(x2)
     if type(left) is np.ndarray:
         array = left
         if type(right) is np.ndarray:
             if left.shape != right.shape:
                 _check_broadcast(op, (x1, x2), (left.shape, right.shape))
         elif type(right) not in _SCALAR_KINDS:
-            return _library_binary(op, (x1, x2), (left, right))  # an array of another library: refused there
+            return _library_binary(op, x1, x2, left, right)  # an array of another library: refused there
     elif type(right) is np.ndarray and type(left) in _SCALAR_KINDS:
         array = right
     else:  # the faces pass an array at least: here one of another library
-        return _library_binary(op, (x1, x2), (left, right))
+        return _library_binary(op, x1, x2, left, right)
     if op in _BINARY_MAY_REFUSE:
         refused = _binary_refusal(op, _dtype_key(left), _dtype_key(right))
         if refused is not None:  # a scalar named by its kind (numpy's float64 is a float), as statically
@@ -206,7 +212,8 @@ def _function(array: Array, op: str) -> Callable[..., Any]:
     function, or a composite), kept in ``_FUNCTIONS``."""
     xp = namespace(array)
     composite = _COMPOSITES.get(op)
-    found = _OPERATORS.get(op) or (functools.partial(composite, xp) if composite else getattr(xp, _NAMESPACE_NAMES.get(op, op)))
+    operator_ = None if op in _JAX_FUNCTIONS_FIRST and backend_of(array).name == "jax" else _OPERATORS.get(op)
+    found = operator_ or (functools.partial(composite, xp) if composite else getattr(xp, _NAMESPACE_NAMES.get(op, op)))
     _FUNCTIONS[type(array), op] = found
     return found
 
@@ -408,6 +415,10 @@ _OPERATORS: Final[dict[str, Callable[..., Any]]] = {
     "less": operator.lt, "less_equal": operator.le, "greater": operator.gt, "greater_equal": operator.ge,
     "negative": operator.neg, "positive": operator.pos, "abs": operator.abs,
 }
+#: The binary ops jax runs faster as its namespace's functions: its arrays' operators check the
+#: other operand and then call them (``a + b`` is ``jnp.add(a, b)``, 0.5-0.8 us later); its unary
+#: operators are the quicker.
+_JAX_FUNCTIONS_FIRST: Final = frozenset(_OPERATORS) - {"negative", "positive", "abs"}
 
 
 # Other libraries (SPEC 10): the result dtype is the rule's, numpy's promotion, whatever the
@@ -482,23 +493,23 @@ def _binary_plan(op: str, left: DTypeKey, right: DTypeKey) -> tuple[type[generic
     return (_BOOLEAN_STAND_IN if first is bool_ else first), marker
 
 
-def _library_binary(op: str, operands: tuple[Value, Value], values: tuple[Value, Value]) -> Array:
-    """Binary ``op`` with an array of another library, after the checks of ``binary``, the arrays
-    cast to the dtype it computes in."""
-    left, right = values
+def _library_binary(op: str, x1: Value, x2: Value, left: Value, right: Value) -> Array:
+    """Binary ``op`` of ``x1`` and ``x2`` (as ``left`` and ``right``: plain) with an array of
+    another library, after the checks of ``binary``, the arrays cast to the dtype it computes in.
+    Every small op pays each step here: no tuple is made but the key."""
     left_dtype = None if type(left) in _SCALAR_KINDS else left.dtype  # type: ignore[union-attr]  # an array
     right_dtype = None if type(right) in _SCALAR_KINDS else right.dtype  # type: ignore[union-attr]  # an array
     if left_dtype is not None and right_dtype is not None:
         if type(left) is not type(right):  # arrays of one type are of one library
             same_library(op, (left, right))
         if left.shape != right.shape:  # type: ignore[union-attr]  # arrays, both
-            _check_broadcast(op, operands, (left.shape, right.shape))  # type: ignore[union-attr]
+            _check_broadcast(op, (x1, x2), (left.shape, right.shape))  # type: ignore[union-attr]
     key = (op, type(left), left_dtype, type(right), right_dtype)
-    call = _LIBRARY_CALLS.get(key) or _binary_call(key, op, values, right if left_dtype is None else left)  # type: ignore[arg-type]
-    if type(values[0]) is int or type(values[1]) is int:  # torch would wrap an int its dtype cannot hold
-        _check_ints(op, values, operands)
+    call = _LIBRARY_CALLS.get(key) or _binary_call(key, op, (left, right), right if left_dtype is None else left)  # type: ignore[arg-type]
+    if type(left) is int or type(right) is int:  # torch would wrap an int its dtype cannot hold
+        _check_ints(op, (left, right), (x1, x2))
     first, second, result, function, xp = call
-    value = function(values[0] if first is None else xp.astype(values[0], first), values[1] if second is None else xp.astype(values[1], second))
+    value = function(left if first is None else xp.astype(left, first), right if second is None else xp.astype(right, second))
     return value if value.dtype == result else xp.astype(value, result)  # type: ignore[no-any-return]
 
 

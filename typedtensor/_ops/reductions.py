@@ -115,12 +115,42 @@ def _dask_reduce(op: str, array: Array, axes: tuple[int, ...], keepdims: bool, r
         return _planner.reduce_partials(combining, block, axis, keepdims, caller)
 
     def finished(block: Array, axis: tuple[int, ...], keepdims: bool) -> Array:
-        return _planner.finish_partials(op, combined(block, axis, keepdims), dtype, int(count))
+        if any(block.shape[dim] != 1 for dim in axis):
+            return _planner.finish_partials(op, combined(block, axis, keepdims), dtype, int(count))
+        # One partial per result (a single chunk along the reduced axes): nothing to combine, only to round.
+        totals = block if keepdims else block.reshape([size for dim, size in enumerate(block.shape) if dim not in axis])
+        return _planner.finish_partials(op, totals, dtype, int(count))
 
     dask_array = sys.modules["dask.array"]
     return dask_array.reduction(  # type: ignore[no-any-return]
-        array, partials, finished, combine=combined, axis=axes, keepdims=keepdims, dtype=result.numpy_dtype, name=f"typedtensor-{op}"
+        array, partials, finished, combine=combined, axis=axes, keepdims=keepdims, dtype=result.numpy_dtype,
+        split_every=_split_every(array, axes, _planner.partials_dtype(op, dtype)), name=f"typedtensor-{op}",
     )
+
+
+#: The partials one combining task of a dask reduction takes in all: dask's default, and our most.
+_DASK_SPLIT_EVERY: Final = 4
+_MOST_SPLIT_EVERY: Final = 16
+
+
+def _split_every(array: Any, axes: tuple[int, ...], partials: np.dtype[Any]) -> dict[int, int] | None:
+    """How many partials one combining task of a dask reduction takes along each reduced axis
+    (dask's ``split_every``): in all as many as hold no more bytes than one chunk, at least dask's
+    default 4 and at most 16, shared among the reduced axes cut into several chunks (``array``:
+    a dask array). A combining task costs dask's scheduler far more than adding up small partials
+    does: dask's 4, or 2 per axis over two axes, made a sum of 64 chunks 21 (axis 0) or 63 (every
+    axis) combining tasks, and 16 makes 5, 10% and 20-25% faster in all. Bounded by a chunk's
+    bytes, a task holds no more than a chunk task does. None (dask's choice) where the user
+    configured ``split_every``, where nothing is combined, or for chunks of unknown size."""
+    split = [axis for axis in axes if array.numblocks[axis] > 1]
+    largest = [max(sizes, default=0) for sizes in array.chunks]
+    if not split or any(math.isnan(size) for size in largest) or sys.modules["dask"].config.get("split_every", None) is not None:
+        return None
+    chunk_bytes = math.prod(largest) * array.dtype.itemsize
+    partial_bytes = math.prod(1 if dim in axes else size for dim, size in enumerate(largest)) * partials.itemsize
+    in_all = min(max(chunk_bytes // max(partial_bytes, 1), _DASK_SPLIT_EVERY), _MOST_SPLIT_EVERY)
+    per_axis = max(int(in_all ** (1 / len(split))), 2)  # as dask shares its own among the axes
+    return {axis: per_axis if axis in split else 1 for axis in axes}
 
 
 #: The reductions an empty extent refuses: its maximum or minimum is no value.
