@@ -256,9 +256,11 @@ def clip(array: Array, low: Value | None, high: Value | None) -> Array:
 
 
 def _binding_ints(array: Array, low: Value | None, high: Value | None, given: Array) -> tuple[Value | None, Value | None]:
-    """The bounds, a Python int beyond ``array``'s integer dtype left out where it does not bind
-    (numpy's ``clip(uint8, -1, 300)`` is the array); one that binds is an ``OverflowError``."""
-    limits = _int_range(_dtype_key(array), int)
+    """The bounds, a Python int beyond the integer dtype of the ``given`` array (before any cast)
+    left out where it does not bind (numpy's ``clip(uint8, -1, 300)`` is the array); one that
+    binds is an ``OverflowError``, as one beyond a cast array's dtype (``clip(bool, -1, uint8)``:
+    numpy leaves out only bounds beyond an integer input's own range)."""
+    limits = _int_range(_dtype_key(given), int) if numpy_dtype_like(given.dtype).kind in "iu" else None
     if limits is not None:
         _, least, greatest = limits
         low = None if type(low) is int and low < least else low
