@@ -254,9 +254,10 @@ KEPT_STRIP(f32_max, FLOAT_YMM, 4, f32_load8, load_float, STRIP_MAX, MAX_NAN)
 KEPT_STRIP(f32_min, FLOAT_YMM, 4, f32_load8, load_float, STRIP_MIN, MIN_NAN)
 KEPT_STRIP(f16c_max, FLOAT_YMM, 2, f16c_load8, f16c_load, STRIP_MAX, MAX_NAN)
 KEPT_STRIP(f16c_min, FLOAT_YMM, 2, f16c_load8, f16c_load, STRIP_MIN, MIN_NAN)
-/* float16 sums flush from 2 rows on and float32 ones from 8 (the block loops' MIN_ROWS); calls of
- * fewer rows than a block (the blog tensor over (0, 2) and (2,): 5) measured no faster in strips,
- * even with the block loops' prefetching */
+/* float16 sums flush from 2 rows on (the block loops' MIN_ROWS), float32 ones from 8 or, on rows
+ * of up to STRIP_ROW_BYTES, from the first (FLUSHED_SHAPE). Products, max and min in AVX2 strips
+ * on calls of fewer than 16 rows (the blog tensor over (0, 2) and (2,): 5) measured 0.77-0.98x,
+ * with or without the block loops' prefetching: they keep the block loops there. */
 DEFINE_STRIP_COLS(f16c_sum, double, SMALL_STRIP_VECTORS, 8, 2, count >= 2, dsum_f16c_flushed_cols)
 DEFINE_STRIP_COLS(f16c_max, float, SMALL_STRIP_VECTORS, 8, 2, 1, max_f16c_cols)
 DEFINE_STRIP_COLS(f16c_min, float, SMALL_STRIP_VECTORS, 8, 2, 1, min_f16c_cols)
@@ -328,14 +329,15 @@ DEFINE_F16C_STORE(f16c_store_mean_half, double, f16c_means8)
 #undef KERNEL_TARGET
 #define KERNEL_TARGET DISPATCH
 #pragma GCC pop_options
-/* Column strips with AVX-512 (x86-64-v4): rows of up to STRIP_ROW_BYTES_V4 whole in 16 of the 32
- * registers (128 doubles, or 128 floats widened to double for products; float32 max and min take
- * them in 8). In AVX2 such rows take two strips or more, and float64 ones read at 0.3-0.5x the
+/* Column strips with AVX-512 (x86-64-v4): rows of up to STRIP_ROW_BYTES_V4 whole in up to 16 of the
+ * 32 registers (128 doubles, 128 floats widened to double for products, 256 floats for max and
+ * min, 128 floats for sums in 8). In AVX2 such rows take two strips or more, and float64 ones read at 0.3-0.5x the
  * block loops; whole, a standalone loop read [40960, 128] doubles at 0.97-1.03x a pure read (the
  * block loops' way: 0.68-0.73). Even calls of few rows gain: the block loops load and store the
  * accumulators for each row, a strip once per block. A/B (session 25, same plans and buffers):
  * the blog tensor's float64 over (1, 2) and (0, 1, 2) 1.3-1.7x, over (0, 2) and (2,) 1.1-1.4x (max
- * and min over (0, 2): 0.9-1.0x); float32 max, min and products over (0, 2) and (2,) 1.1-1.2x. */
+ * and min over (0, 2): 0.9-1.0x); float32 max, min and products over (0, 2) and (2,) 1.1-1.2x,
+ * sums there 1.2-1.4x. */
 #pragma GCC push_options
 #pragma GCC target("arch=x86-64-v4")
 #undef KERNEL_TARGET
@@ -402,7 +404,7 @@ static const Ops v4_ops[N_OPS][N_TYPES] = {
     [OP_MIN] = {[T_F32] = STRIP_OPS(min_f32_v3, float, ACC_NATIVE, zmm_f32_min), [T_F64] = STRIP_OPS(min_f64_v3, double, ACC_NATIVE, zmm_f64_min)},
 };
 static int use_v3, use_v4; /* set when the module loads */
-static void choose_v3(void)
+static void choose_vector_loops(void)
 {
     const char *setting = getenv("TYPEDTENSOR_V3_LOOPS");
     __builtin_cpu_init();
@@ -413,7 +415,7 @@ static void choose_v3(void)
 }
 #else
 static const int use_v3 = 0, use_v4 = 0;
-static void choose_v3(void) {}
+static void choose_vector_loops(void) {}
 #define f16c_store_float_half store_float_half /* never chosen: use_v3 is 0 */
 #define f16c_store_double_half store_double_half
 #define f16c_store_mean_half store_mean_half
@@ -892,7 +894,7 @@ static struct PyModuleDef module = {
 
 PyMODINIT_FUNC PyInit__ckernels(void)
 {
-    choose_v3();
+    choose_vector_loops();
     PyObject *created = PyModule_Create(&module);
     if (created && (PyModule_AddIntConstant(created, "FLUSH_ROWS", FLUSH_ROWS) < 0 ||
                     PyModule_AddIntConstant(created, "V3_LOOPS", use_v3) < 0))

@@ -29,13 +29,13 @@
 #define GIL_FREE_BYTES (1 << 16) /* smaller inputs keep the GIL: releasing it costs more */
 #define GROUP_LANES 64         /* short dense rows are regrouped into this many lanes */
 #define PREFETCH_BYTES 4096    /* columns: read this far ahead ... */
+#define PREFETCH_ROW_MAX 1024  /* ... in rows this short (rows of 640 floats: 21-23 GB/s with, 25-30 without) */
 #define STRIP_ROW_BYTES 512   /* x86-64-v3 column strips: rows this short are held whole in registers */
                               /* (it sets every build's float32 sums' bits too: FLUSHED_SHAPE) */
 #define STRIP_WIDE_BYTES (1 << 16) /* ... and float32 sums' rows this long go in strips too */
 /* float32 and float16 sums flush even fewer than MIN_ROWS rows that are this short, as the strips
  * do, so every build gives the same bits */
 #define FLUSHED_SHAPE(m, s, ISZ) ((s) == (ISZ) && (m) * (ISZ) <= STRIP_ROW_BYTES)
-#define PREFETCH_ROW_MAX 1024  /* ... in rows this short (rows of 640 floats: 21-23 GB/s with, 25-30 without) */
 
 /* Wider SIMD only by runtime dispatch: GCC on x86-64 Linux compiles the hot loops twice, at the
  * baseline and for x86-64-v3 (AVX2, FMA, F16C), and the loader picks one for the CPU it runs on
