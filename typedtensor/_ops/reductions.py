@@ -116,9 +116,9 @@ def _dask_reduce(op: str, array: Array, axes: tuple[int, ...], keepdims: bool, r
 
     def finished(block: Array, axis: tuple[int, ...], keepdims: bool) -> Array:
         if any(block.shape[dim] != 1 for dim in axis):
-            return _planner.finish_partials(op, combined(block, axis, keepdims), dtype, int(count))
-        # One partial per result (a single chunk along the reduced axes): nothing to combine, only to round.
-        totals = block if keepdims else block.reshape([size for dim, size in enumerate(block.shape) if dim not in axis])
+            totals = combined(block, axis, keepdims)
+        else:  # one partial per result (a single chunk along the reduced axes): nothing to combine, only to round
+            totals = block if keepdims else block.reshape([size for dim, size in enumerate(block.shape) if dim not in axis])
         return _planner.finish_partials(op, totals, dtype, int(count))
 
     dask_array = sys.modules["dask.array"]

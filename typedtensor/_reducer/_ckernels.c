@@ -345,8 +345,6 @@ DEFINE_F16C_STORE(f16c_store_mean_half, double, f16c_means8)
 INLINE __m512d zmm_load_f64(const char *p) { return _mm512_loadu_pd((const void *)p); }
 INLINE __m512d zmm_load_f32_as_f64(const char *p) { return _mm512_cvtps_pd(_mm256_loadu_ps((const float *)p)); }
 INLINE __m512 zmm_load_f32(const char *p) { return _mm512_loadu_ps((const void *)p); }
-INLINE __m512d zmm_mul(__m512d a, __m512d x) { return _mm512_mul_pd(a, x); }
-INLINE __m512d zmm_add(__m512d a, __m512d x) { return _mm512_add_pd(a, x); }
 /* the later value x wins where it compares greater (less) or is NaN, as MAX_NAN (MIN_NAN) */
 #define DEFINE_ZMM_LATER(NAME, V, SUFFIX, CMP)                                                        \
     INLINE V NAME(V a, V x)                                                                           \
@@ -359,11 +357,11 @@ DEFINE_ZMM_LATER(zmm_max_f32, __m512, ps, _CMP_GT_OQ)
 DEFINE_ZMM_LATER(zmm_min_f32, __m512, ps, _CMP_LT_OQ)
 #define DOUBLE_ZMM __m512d, double, 8, _mm512_loadu_pd, _mm512_storeu_pd
 #define FLOAT_ZMM __m512, float, 16, _mm512_loadu_ps, _mm512_storeu_ps
-KEPT_STRIP(zmm_f64_sum, DOUBLE_ZMM, 8, zmm_load_f64, load_double, zmm_add, ADD)
-KEPT_STRIP(zmm_f64_prod, DOUBLE_ZMM, 8, zmm_load_f64, load_double, zmm_mul, MUL)
+KEPT_STRIP(zmm_f64_sum, DOUBLE_ZMM, 8, zmm_load_f64, load_double, _mm512_add_pd, ADD)
+KEPT_STRIP(zmm_f64_prod, DOUBLE_ZMM, 8, zmm_load_f64, load_double, _mm512_mul_pd, MUL)
 KEPT_STRIP(zmm_f64_max, DOUBLE_ZMM, 8, zmm_load_f64, load_double, zmm_max_f64, MAX_NAN)
 KEPT_STRIP(zmm_f64_min, DOUBLE_ZMM, 8, zmm_load_f64, load_double, zmm_min_f64, MIN_NAN)
-KEPT_STRIP(zmm_f32_prod, DOUBLE_ZMM, 4, zmm_load_f32_as_f64, load_d_f32, zmm_mul, MUL)
+KEPT_STRIP(zmm_f32_prod, DOUBLE_ZMM, 4, zmm_load_f32_as_f64, load_d_f32, _mm512_mul_pd, MUL)
 KEPT_STRIP(zmm_f32_max, FLOAT_ZMM, 4, zmm_load_f32, load_float, zmm_max_f32, MAX_NAN)
 KEPT_STRIP(zmm_f32_min, FLOAT_ZMM, 4, zmm_load_f32, load_float, zmm_min_f32, MIN_NAN)
 INLINE void zmm_flush16(double *acc, __m512 sums)
