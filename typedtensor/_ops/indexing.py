@@ -27,6 +27,8 @@ OP: Final = "index"
 #: Items numpy takes as they are, with nothing to check first; a key of only these is basic.
 BASIC: Final = frozenset({int, slice, type(None), EllipsisType})
 _UINT64: Final = numpy_dtype_of(uint64)
+#: Array types that index only with every dim named (array-api-strict's): ``_whole`` keys for them.
+_WANTS_WHOLE: Final[set[type]] = set()
 
 
 def getitem(array: Array, key: Any, arrays: bool = False) -> Array:
@@ -38,8 +40,11 @@ def getitem(array: Array, key: Any, arrays: bool = False) -> Array:
             if isinstance(item, np.ndarray) and item.dtype == _UINT64:
                 _check_values(array, items)  # numpy would read a huge uint64 index as a negative one
                 break
-    if type(array) is not np.ndarray and backend_of(array).name == "jax":
-        _check_ints(array, key)
+    if type(array) is not np.ndarray:
+        if backend_of(array).name == "jax":
+            _check_ints(array, key)
+        if type(array) in _WANTS_WHOLE:
+            key = _whole(key)
     try:
         value = array[key]
     except (IndexError, TypeError, ValueError) as error:
@@ -47,7 +52,9 @@ def getitem(array: Array, key: Any, arrays: bool = False) -> Array:
     else:
         return value if type(value) is np.ndarray else as_array(value)  # one element: a numpy scalar
     if type(array) is not np.ndarray and _whole(key) is not key:
-        return getitem(array, _whole(key), arrays)
+        value = getitem(array, _whole(key), arrays)
+        _WANTS_WHOLE.add(type(array))  # the next keys get their `...` first: the refusal cost 8 us a call
+        return value
     _explain(array, key if type(key) is tuple else (key,), refusal)  # outside the except block: numpy's error is not the context
 
 
