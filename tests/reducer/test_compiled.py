@@ -276,11 +276,14 @@ def finite_halves(shape):  # every exponent: float32 partial sums that round, su
     return np.where(np.isfinite(halves), halves, np.float16(1))
 # columns in strips of vectors and single columns, few and many rows (fewer than 8 or 16, blocks of
 # 16 and a short last one), rows of up to 128 floats (held whole) and just past (the flushing
-# threshold, FLUSHED_SHAPE), of 64 KiB or more (float32 sums), and rows between
+# threshold, FLUSHED_SHAPE), of 64 KiB or more (float32 sums), and rows between; results written
+# by the strips (2 to 16 rows per result: 16, a tail of columns, short rows regrouped, float16 rows
+# longer than float32's)
 CASES = [((300, 37), (0,)), ((64, 5, 130), (1,)), ((40, 3, 2000), (0, 1)), ((17, 9, 11), (0, 2)),
          ((33, 2, 77), (0,)), ((45, 128), (0,)), ((3, 21, 96), (0, 1)), ((11, 16400), (0,)),
          ((200, 5, 64), (1,)), ((6, 100), (0,)), ((12, 16400), (0,)),
-         ((5, 128), (0,)), ((7, 129), (0,)), ((5, 16400), (0,)), ((40, 3, 1000), (1,))]
+         ((5, 128), (0,)), ((7, 129), (0,)), ((5, 16400), (0,)), ((40, 3, 1000), (1,)),
+         ((16, 40), (0,)), ((9, 16, 24), (1,)), ((4, 2, 200), (1,)), ((3, 17, 13), (1,))]
 def bases(dtype, shape, op):
     if dtype == np.int32:
         return [rng.integers(-(2**31), 2**31, size=shape, dtype=np.int32)]

@@ -130,6 +130,9 @@ DEFINE_FLUSHED_OF(dsum_f16, 2, f16_rows, )
 DEFINE_FLUSHED_COLS(dsum_f32, 4, FLUSH_ROWS / 2)
 DEFINE_FLUSHED_COLS(dsum_f16, 2, 2)
 
+/* Writes m contiguous results of `rows` rows of m contiguous elements q, row_stride bytes apart */
+typedef void (*ResultsFn)(char *out, const char *q, ptrdiff_t rows, ptrdiff_t row_stride, ptrdiff_t m, double divisor);
+
 /* Loops compiled for x86-64-v3 (and v4) only, with the same floats as the baseline's in the same
  * order, so the same bits: float16 sums, means, max and min with F16C (vcvtph2ps widens 8 halves
  * at once; the baseline's conversion is integer work that costs more than the reading), and column
@@ -326,6 +329,78 @@ INLINE void f16c_put(char *out, ptrdiff_t out_stride, __m256 floats, int count)
 DEFINE_F16C_STORE(f16c_store_float_half, float, f16c_floats8)
 DEFINE_F16C_STORE(f16c_store_double_half, double, f16c_doubles8)
 DEFINE_F16C_STORE(f16c_store_mean_half, double, f16c_means8)
+
+/* Results straight from a strip: where every result of a float32 or float16 sum (or mean) adds the
+ * few rows of one call (no more than a strip's block: the blog tensor over axis 2 adds 5 rows of
+ * 128), the strip's float32 sums are the results. They are rounded as the float64 accumulators
+ * (0.0 plus the sums: a -0.0 sum becomes +0.0, x + 0.0f does that) and their store would round
+ * them, so the same bits, without the accumulators: zeroing them, flushing into them and the
+ * store's pass over them were half the time of that reduction. A/B (session 26, same plans and
+ * buffers): the blog tensor over axis 2, float32 sums 1.46x, means 1.22x; float16 sums 2.56x,
+ * means 1.22x (their division stays in float64, rounded to odd: a float32 quotient of a float32
+ * sum could round twice on its way to float16). */
+/* `count` (at most 8) results of the sums, as the accumulators' stores (store_double_float,
+ * store_mean_float, f16c_store_double_half, f16c_store_mean_half) write them */
+INLINE void put_f32(char *out, __m256 sums, double divisor, int count)
+{
+    (void)divisor;
+    float f[8];
+    _mm256_storeu_ps(count == 8 ? (float *)out : f, sums);
+    if (count < 8)
+        memcpy(out, f, (size_t)count * sizeof(float));
+}
+/* A float32 sum divided in float32 by a count that is a float too (takes_results) is the
+ * quotient in float64 rounded to float32: double rounding is innocuous for a quotient of floats
+ * rounded to 53 bits, more than 2 * 24 + 2 (Figueroa, 1995); vdivps divides 8 at once, where
+ * vdivpd and the conversions on either side of it kept these results at the accumulators' speed. */
+INLINE void put_f32_mean(char *out, __m256 sums, double divisor, int count)
+{
+    put_f32(out, _mm256_div_ps(sums, _mm256_set1_ps((float)divisor)), divisor, count);
+}
+INLINE void put_f16(char *out, __m256 sums, double divisor, int count) { (void)divisor; f16c_put(out, 2, sums, count); }
+INLINE void put_f16_mean(char *out, __m256 sums, double divisor, int count)
+{
+    __m256d by = _mm256_set1_pd(divisor);
+    __m128 low = f16c_odd_floats(_mm256_div_pd(_mm256_cvtps_pd(_mm256_castps256_ps128(sums)), by));
+    f16c_put(out, 2, _mm256_set_m128(f16c_odd_floats(_mm256_div_pd(_mm256_cvtps_pd(_mm256_extractf128_ps(sums, 1)), by)), low), count);
+}
+/* The sums of `vectors` vectors of 8 columns from column j down `rows` rows, each put at once */
+#define RESULTS_STRIP(ISZ, LOADV, PUT, vectors)                                                  \
+    do {                                                                                              \
+        __m256 sums[SMALL_STRIP_VECTORS];                                                             \
+        const char *row = q + (ISZ) * j;                                                              \
+        for (int k = 0; k < (vectors); k++)                                                           \
+            sums[k] = LOADV(row + 8 * (ISZ) * k);                                                     \
+        for (ptrdiff_t r = 1; r < rows; r++) {                                                        \
+            row += row_stride;                                                                        \
+            for (int k = 0; k < (vectors); k++)                                                       \
+                sums[k] = _mm256_add_ps(sums[k], LOADV(row + 8 * (ISZ) * k));                         \
+        }                                                                                             \
+        for (int k = 0; k < (vectors); k++)                                                           \
+            PUT(out + (ISZ) * (j + 8 * k), _mm256_add_ps(sums[k], _mm256_setzero_ps()), divisor, 8);  \
+    } while (0)
+#define DEFINE_RESULTS(NAME, ISZ, LOADV, LOAD1, PUT)                                             \
+    static void NAME##_results(char *out, const char *q, ptrdiff_t rows, ptrdiff_t row_stride, ptrdiff_t m, double divisor) \
+    {                                                                                                 \
+        ptrdiff_t j = 0;                                                                              \
+        for (; j + 8 * SMALL_STRIP_VECTORS <= m; j += 8 * SMALL_STRIP_VECTORS)                        \
+            RESULTS_STRIP(ISZ, LOADV, PUT, SMALL_STRIP_VECTORS);                                 \
+        for (; j + 8 <= m; j += 8)                                                                    \
+            RESULTS_STRIP(ISZ, LOADV, PUT, 1);                                                   \
+        if (j == m)                                                                                   \
+            return;                                                                                   \
+        float tail[8] = {0}; /* the last columns one by one, in the same order */                     \
+        for (ptrdiff_t k = 0; j + k < m; k++) {                                                       \
+            tail[k] = LOAD1(q + (ISZ) * (j + k));                                                     \
+            for (ptrdiff_t r = 1; r < rows; r++)                                                      \
+                tail[k] += LOAD1(q + r * row_stride + (ISZ) * (j + k));                               \
+        }                                                                                             \
+        PUT(out + (ISZ) * j, _mm256_add_ps(_mm256_loadu_ps(tail), _mm256_setzero_ps()), divisor, (int)(m - j)); \
+    }
+DEFINE_RESULTS(f32_sum, 4, f32_load8, load_f, put_f32)
+DEFINE_RESULTS(f32_mean, 4, f32_load8, load_f, put_f32_mean)
+DEFINE_RESULTS(f16c_sum, 2, f16c_load8, f16c_load, put_f16)
+DEFINE_RESULTS(f16c_mean, 2, f16c_load8, f16c_load, put_f16_mean)
 #undef KERNEL_TARGET
 #define KERNEL_TARGET DISPATCH
 #pragma GCC pop_options
@@ -448,6 +523,21 @@ static const Ops *find_ops(int op, int type)
     return floats->init ? floats : &integer_ops[op][type];
 }
 
+/* The strips that write the results of this op and types themselves, or NULL (see ResultsFn) */
+static ResultsFn find_results(int op, int in_type, int out_type)
+{
+#ifdef V3_LOOPS
+    if (use_v3 && in_type == out_type && (op == OP_SUM || op == OP_MEAN)) {
+        if (in_type == T_F32)
+            return op == OP_MEAN ? f32_mean_results : f32_sum_results;
+        if (in_type == T_F16)
+            return op == OP_MEAN ? f16c_mean_results : f16c_sum_results;
+    }
+#endif
+    (void)op, (void)in_type, (void)out_type;
+    return NULL;
+}
+
 /* ---- writing results: accumulators converted to the output type ----------------------------- */
 
 typedef void (*StoreFn)(char *out, ptrdiff_t out_stride, const char *acc, ptrdiff_t n, double divisor);
@@ -538,6 +628,8 @@ typedef struct {
     char *acc;
     int copies;                     /* store only copies: the accumulators have the results' type */
     int direct;                     /* ... and their layout: the results are the accumulators */
+    ResultsFn strip_results;        /* strips that write the results for this op and types, if any */
+    ResultsFn results;              /* ... where this sub-problem's shape lets them: no accumulators */
 } Sub;
 
 static void accumulate(const Sub *s, int k, const char *in, char *acc, ptrdiff_t width)
@@ -588,8 +680,24 @@ static void store_kept(const Sub *s, int j, char *out, const char *acc, ptrdiff_
         store_kept(s, j + 1, out + i * kept->out_stride, acc + i * kept->acc_stride, width);
 }
 
+/* The kept dims from k on, then each call's rows written as results by the strips */
+static void write_results(const Sub *s, int k, const char *in, char *out)
+{
+    const Dim *d = s->dims;
+    if (k < s->nd - 2) {
+        for (ptrdiff_t i = 0; i < d[k].size; i++)
+            write_results(s, k + 1, in + i * d[k].in_stride, out + i * d[k].out_stride);
+        return;
+    }
+    s->results(out, in, d[k].size, d[k].in_stride, d[k + 1].size, s->divisor);
+}
+
 static void run_sub(const Sub *s, const char *in, char *out)
 {
+    if (s->results) {
+        write_results(s, 0, in, out);
+        return;
+    }
     const Dim *inner = &s->dims[s->nd - 1];
     ptrdiff_t size = s->columns ? inner->size : 1;
     for (ptrdiff_t start = 0; start < size; start += s->tile) {
@@ -618,6 +726,26 @@ static ptrdiff_t tile_of(const Dim *dims, int nd, ptrdiff_t acc_size)
 }
 
 #define DIRECT_MAX_ROWS 8 /* results of at most this many elements are accumulated in place */
+
+/* Whether the strips can write this sub-problem's results (s->strip_results): every result adds
+ * the rows of one call, 2 to FLUSH_ROWS of them (one strip block), contiguous rows and results,
+ * and the column loops would add them in float32 from the first row too: the strips (float32 rows
+ * of up to STRIP_ROW_BYTES, float16 rows of any length), not the regrouped short rows of accumulate;
+ * a mean's count a float (put_f32_mean divides by it in float32). */
+static int takes_results(const Sub *s)
+{
+    const Dim *d = s->dims;
+    int rows = s->nd - 2;
+    if (!s->strip_results || !s->columns || rows < 0 || !d[rows].reduced || s->tile != d[rows + 1].size)
+        return 0;
+    for (int k = 0; k < rows; k++)
+        if (d[k].reduced)
+            return 0;
+    ptrdiff_t m = d[rows + 1].size, count = d[rows].size, isz = s->itemsize, group = GROUP_LANES / m;
+    int regrouped = d[rows].in_stride == m * isz && group >= 2 && count >= 2 * group;
+    return count >= 2 && count <= FLUSH_ROWS && d[rows + 1].in_stride == isz && d[rows + 1].out_stride == isz &&
+           (isz == 2 || m * isz <= STRIP_ROW_BYTES) && !regrouped && (double)(float)s->divisor == s->divisor;
+}
 
 /* Sets up the sub-problem over dims[0..nd) with its first dim cut to `first` indices. */
 static void plan_sub(Sub *s, const Dim *dims, int nd, ptrdiff_t first)
@@ -650,6 +778,7 @@ static void plan_sub(Sub *s, const Dim *dims, int nd, ptrdiff_t first)
     s->direct = s->copies && per_result <= DIRECT_MAX_ROWS && (!s->columns || s->tile == s->dims[nd - 1].size);
     for (int j = 0; j < s->nk && s->direct; j++)
         s->direct = s->kept[j].size == 1 || s->kept[j].out_stride == s->kept[j].acc_stride;
+    s->results = takes_results(s) ? s->strip_results : NULL;
 }
 
 /* The whole view: leading kept dims are independent sub-problems; the innermost of them is
@@ -791,7 +920,8 @@ static PyObject *reduce(PyObject *module, PyObject *const *args, Py_ssize_t narg
     }
     Walk walk;
     int copies = store == store_copy8 || store == store_copy4 || store == store_copy2 || store == store_copy1;
-    walk.full = (Sub){.ops = ops, .store = store, .divisor = divisor, .itemsize = type_size[in_type], .copies = copies};
+    walk.full = (Sub){.ops = ops, .store = store, .divisor = divisor, .itemsize = type_size[in_type], .copies = copies,
+                      .strip_results = find_results(op, in_type, out_type)};
     walk.rest = walk.full;
     ptrdiff_t acc_bytes = plan_walk(&walk, dims, nd, first_reduced);
     double small[SMALL_ACC / sizeof(double)]; /* aligned for any accumulator */
