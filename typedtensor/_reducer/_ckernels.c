@@ -626,7 +626,7 @@ typedef struct {
     ptrdiff_t tile;                 /* columns: how many of its indices one tile covers */
     ptrdiff_t outputs;              /* accumulators per tile */
     char *acc;
-    int copies;                     /* store only copies: the accumulators have the results' type */
+    int copies;                     /* the accumulators have the results' type: store copies (or divides) */
     int direct;                     /* ... and their layout: the results are the accumulators */
     ResultsFn strip_results;        /* strips that write the results for this op and types, if any */
     ResultsFn results;              /* ... where this sub-problem's shape lets them: no accumulators */
@@ -707,6 +707,8 @@ static void run_sub(const Sub *s, const char *in, char *out)
         accumulate(s, 0, in + (s->columns ? start * inner->in_stride : 0), acc, width);
         if (!s->direct)
             store_kept(s, 0, out + (s->columns ? start * inner->out_stride : 0), acc, width);
+        else if (s->divisor != 0) /* a float64 mean's sums, divided where they lie */
+            s->store(acc, (ptrdiff_t)sizeof(double), acc, s->outputs, s->divisor);
     }
 }
 
@@ -919,7 +921,8 @@ static PyObject *reduce(PyObject *module, PyObject *const *args, Py_ssize_t narg
         goto done;
     }
     Walk walk;
-    int copies = store == store_copy8 || store == store_copy4 || store == store_copy2 || store == store_copy1;
+    int copies = store == store_copy8 || store == store_copy4 || store == store_copy2 || store == store_copy1 ||
+                 store == store_mean; /* float64 means: the sums of the direct accumulators divided in place */
     walk.full = (Sub){.ops = ops, .store = store, .divisor = divisor, .itemsize = type_size[in_type], .copies = copies,
                       .strip_results = find_results(op, in_type, out_type)};
     walk.rest = walk.full;
