@@ -183,6 +183,15 @@ def test_float16_means_of_three_round_once_like_numpy() -> None:
     np.testing.assert_array_equal(reduce_array("mean", halves, (1,), False, "mean"), expected)
 
 
+@pytest.mark.parametrize(("shape", "axes"), [((2001, 5, 64), (1,)), ((30_000, 4), (1,)), ((300, 7, 3, 40), (1,))])
+def test_float64_means_of_few_rows_are_the_row_order_sums_divided(shape: tuple[int, ...], axes: tuple[int, ...]) -> None:
+    # Results of at most 8 elements are accumulated where they lie and a mean's are divided
+    # there: each the sum in row order (numpy's order over so few), divided once by the count.
+    values = np.random.default_rng(11).standard_normal(shape)
+    expected = np.add.reduce(values, axis=axes) / np.prod([shape[axis] for axis in axes])
+    np.testing.assert_array_equal(reduce_array("mean", values, axes, False, "mean"), expected)
+
+
 @pytest.mark.parametrize(("op", "dtype"), [("sum", "float64"), ("prod", "float64"), ("max", "float32"), ("min", "float64")])
 def test_rows_give_the_same_bits_contiguous_or_strided(op: str, dtype: str) -> None:
     # Contiguous rows are reduced in vector lanes whose tree is combined in registers; strided
@@ -277,13 +286,16 @@ def finite_halves(shape):  # every exponent: float32 partial sums that round, su
 # columns in strips of vectors and single columns, few and many rows (fewer than 8 or 16, blocks of
 # 16 and a short last one), rows of up to 128 floats (held whole) and just past (the flushing
 # threshold, FLUSHED_SHAPE), of 64 KiB or more (float32 sums), and rows between; results written
-# by the strips (2 to 16 rows per result: 16, a tail of columns, short rows regrouped, float16 rows
-# longer than float32's)
+# by the strips (2 to 16 rows per result: 2 and 16, a block remainder, a tail of columns or only
+# a tail, short rows regrouped or, one row fewer, not, float16 rows longer than float32's), and
+# views they must not take (outer dims reversed, two reduced dims that do not fold)
 CASES = [((300, 37), (0,)), ((64, 5, 130), (1,)), ((40, 3, 2000), (0, 1)), ((17, 9, 11), (0, 2)),
          ((33, 2, 77), (0,)), ((45, 128), (0,)), ((3, 21, 96), (0, 1)), ((11, 16400), (0,)),
          ((200, 5, 64), (1,)), ((6, 100), (0,)), ((12, 16400), (0,)),
          ((5, 128), (0,)), ((7, 129), (0,)), ((5, 16400), (0,)), ((40, 3, 1000), (1,)),
-         ((16, 40), (0,)), ((9, 16, 24), (1,)), ((4, 2, 200), (1,)), ((3, 17, 13), (1,))]
+         ((16, 40), (0,)), ((9, 16, 24), (1,)), ((4, 2, 200), (1,)), ((201, 5, 64), (1,)),
+         ((5, 7), (0,)), ((10, 3, 6), (1,)), ((11, 3, 32), (1,)), ((11, 4, 32), (1,)), ((50, 2, 40), (1,)),
+         ((4, 6, 32), (0, 1))]
 def bases(dtype, shape, op):
     if dtype == np.int32:
         return [rng.integers(-(2**31), 2**31, size=shape, dtype=np.int32)]
@@ -294,7 +306,7 @@ def bases(dtype, shape, op):
     return [normal, finite_halves(shape), zeros] if dtype == np.float16 else [normal, zeros]
 for dtype, op, (shape, axes) in itertools.product([np.float16, np.float32, np.float64, np.int32], ["sum", "mean", "max", "min", "prod"], CASES):
     for base in bases(dtype, shape, op):
-        for array in [base, base[::-1, ..., ::2], base.T]:
+        for array in [base, base[::-1, ..., ::2], base.T, base[::-1], base[:, ::2]]:
             kept_axes = axes if array is not base.T else tuple(array.ndim - 1 - a for a in axes)
             result = reduce_array(op, array, kept_axes, False, op)
             # a NaN's sign and payload are unspecified: which NaN an add keeps depends on the

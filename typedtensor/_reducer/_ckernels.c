@@ -523,18 +523,19 @@ static const Ops *find_ops(int op, int type)
     return floats->init ? floats : &integer_ops[op][type];
 }
 
-/* The strips that write the results of this op and types themselves, or NULL (see ResultsFn) */
-static ResultsFn find_results(int op, int in_type, int out_type)
+/* The strips that write the results of this op and types themselves, or NULL (see ResultsFn);
+ * they divide if `mean`, as find_store's stores do (the divisor, not the op, says so) */
+static ResultsFn find_results(int op, int in_type, int out_type, int mean)
 {
 #ifdef V3_LOOPS
     if (use_v3 && in_type == out_type && (op == OP_SUM || op == OP_MEAN)) {
         if (in_type == T_F32)
-            return op == OP_MEAN ? f32_mean_results : f32_sum_results;
+            return mean ? f32_mean_results : f32_sum_results;
         if (in_type == T_F16)
-            return op == OP_MEAN ? f16c_mean_results : f16c_sum_results;
+            return mean ? f16c_mean_results : f16c_sum_results;
     }
 #endif
-    (void)op, (void)in_type, (void)out_type;
+    (void)op, (void)in_type, (void)out_type, (void)mean;
     return NULL;
 }
 
@@ -924,7 +925,7 @@ static PyObject *reduce(PyObject *module, PyObject *const *args, Py_ssize_t narg
     int copies = store == store_copy8 || store == store_copy4 || store == store_copy2 || store == store_copy1 ||
                  store == store_mean; /* float64 means: the sums of the direct accumulators divided in place */
     walk.full = (Sub){.ops = ops, .store = store, .divisor = divisor, .itemsize = type_size[in_type], .copies = copies,
-                      .strip_results = find_results(op, in_type, out_type)};
+                      .strip_results = find_results(op, in_type, out_type, divisor != 0)};
     walk.rest = walk.full;
     ptrdiff_t acc_bytes = plan_walk(&walk, dims, nd, first_reduced);
     double small[SMALL_ACC / sizeof(double)]; /* aligned for any accumulator */
