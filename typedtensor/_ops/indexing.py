@@ -27,7 +27,7 @@ OP: Final = "index"
 #: Items numpy takes as they are, with nothing to check first; a key of only these is basic.
 BASIC: Final = frozenset({int, slice, type(None), EllipsisType})
 _UINT64: Final = numpy_dtype_of(uint64)
-#: Array types that index only with every dim named (array-api-strict's): ``_whole`` keys for them.
+#: Array types that index only with every dim named (array-api-strict's): ``_whole`` basic keys for them.
 _WANTS_WHOLE: Final[set[type]] = set()
 
 
@@ -43,7 +43,7 @@ def getitem(array: Array, key: Any, arrays: bool = False) -> Array:
     if type(array) is not np.ndarray:
         if backend_of(array).name == "jax":
             _check_ints(array, key)
-        if type(array) in _WANTS_WHOLE:
+        if not arrays and type(array) in _WANTS_WHOLE:  # a basic key: a boolean mask must stay the sole index
             key = _whole(key)
     try:
         value = array[key]
