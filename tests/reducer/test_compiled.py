@@ -183,6 +183,18 @@ def test_float16_means_of_three_round_once_like_numpy() -> None:
     np.testing.assert_array_equal(reduce_array("mean", halves, (1,), False, "mean"), expected)
 
 
+@pytest.mark.parametrize("rows", [2, 3, 5, 7, 16])
+def test_float16_means_of_few_rows_round_once(rows: int) -> None:
+    # Results of at most 16 rows: float32 sums in row order, divided by the count and rounded
+    # once to float16 (the strips divide in float32 rounded to odd); halves of every exponent.
+    halves = np.random.default_rng(12).integers(0, 1 << 16, size=(rows, 4099), dtype=np.uint16).view(np.float16)
+    halves[~np.isfinite(halves)] = 1.0
+    sums = np.add.reduce(halves.astype(np.float32), axis=0) + np.float32(0.0)  # as the accumulators start at 0.0
+    with np.errstate(over="ignore"):
+        expected = (sums.astype(np.float64) / rows).astype(np.float16)
+    np.testing.assert_array_equal(reduce_array("mean", halves, (0,), False, "mean"), expected)
+
+
 @pytest.mark.parametrize(("shape", "axes"), [((2001, 5, 64), (1,)), ((30_000, 4), (1,)), ((300, 7, 3, 40), (1,))])
 def test_float64_means_of_few_rows_are_the_row_order_sums_divided(shape: tuple[int, ...], axes: tuple[int, ...]) -> None:
     # Results of at most 8 elements are accumulated where they lie and a mean's are divided
