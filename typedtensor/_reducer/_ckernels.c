@@ -369,7 +369,7 @@ INLINE void put_f16_mean(char *out, __m256 sums, double divisor, int count)
     f16c_put(out, 2, _mm256_div_ps(sums, _mm256_set1_ps((float)divisor)), count);
 }
 /* The sums of `vectors` vectors of 8 columns from column j down `rows` rows, each put at once */
-#define RESULTS_STRIP(ISZ, LOADV, PUT, vectors)                                                  \
+#define RESULTS_STRIP(ISZ, LOADV, PUT, vectors)                                                       \
     do {                                                                                              \
         __m256 sums[SMALL_STRIP_VECTORS];                                                             \
         const char *row = q + (ISZ) * j;                                                              \
@@ -383,14 +383,14 @@ INLINE void put_f16_mean(char *out, __m256 sums, double divisor, int count)
         for (int k = 0; k < (vectors); k++)                                                           \
             PUT(out + (ISZ) * (j + 8 * k), _mm256_add_ps(sums[k], _mm256_setzero_ps()), divisor, 8);  \
     } while (0)
-#define DEFINE_RESULTS(NAME, ISZ, LOADV, LOAD1, PUT)                                             \
+#define DEFINE_RESULTS(NAME, ISZ, LOADV, LOAD1, PUT)                                                  \
     static void NAME##_results(char *out, const char *q, ptrdiff_t rows, ptrdiff_t row_stride, ptrdiff_t m, double divisor) \
     {                                                                                                 \
         ptrdiff_t j = 0;                                                                              \
         for (; j + 8 * SMALL_STRIP_VECTORS <= m; j += 8 * SMALL_STRIP_VECTORS)                        \
-            RESULTS_STRIP(ISZ, LOADV, PUT, SMALL_STRIP_VECTORS);                                 \
+            RESULTS_STRIP(ISZ, LOADV, PUT, SMALL_STRIP_VECTORS);                                      \
         for (; j + 8 <= m; j += 8)                                                                    \
-            RESULTS_STRIP(ISZ, LOADV, PUT, 1);                                                   \
+            RESULTS_STRIP(ISZ, LOADV, PUT, 1);                                                        \
         if (j == m)                                                                                   \
             return;                                                                                   \
         float tail[8] = {0}; /* the last columns one by one, in the same order */                     \
