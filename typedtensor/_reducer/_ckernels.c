@@ -249,6 +249,8 @@ INLINE __m256 strip_later(__m256 a, __m256 x, __m256 later)
 }
 #define STRIP_MAX(a, x) strip_later(a, x, _mm256_cmp_ps(x, a, _CMP_GT_OQ))
 #define STRIP_MIN(a, x) strip_later(a, x, _mm256_cmp_ps(x, a, _CMP_LT_OQ))
+INLINE __m256 strip_max(__m256 a, __m256 x) { return STRIP_MAX(a, x); } /* x evaluated once */
+INLINE __m256 strip_min(__m256 a, __m256 x) { return STRIP_MIN(a, x); }
 /* the vector, accumulator, lanes, and accumulator load and store of a strip */
 #define DOUBLE_YMM __m256d, double, 4, _mm256_loadu_pd, _mm256_storeu_pd
 #define FLOAT_YMM __m256, float, 8, _mm256_loadu_ps, _mm256_storeu_ps
@@ -337,7 +339,8 @@ DEFINE_F16C_STORE(f16c_store_mean_half, double, f16c_means8)
  * them, so the same bits, without the accumulators: zeroing them, flushing into them and the
  * store's pass over them were half the time of that reduction. A/B (session 26, same plans and
  * buffers): the blog tensor over axis 2, float32 sums 1.46x, means 1.22x; float16 sums 2.56x,
- * means 1.22x with float64 division. */
+ * means 1.22x with float64 division. float16 max and min too (float32 ones accumulate in their
+ * results already: their accumulators are floats). */
 /* `count` (at most 8) results of the sums, as the accumulators' stores (store_double_float,
  * store_mean_float, f16c_store_double_half, f16c_store_mean_half) write them */
 INLINE void put_f32(char *out, __m256 sums, double divisor, int count)
@@ -368,43 +371,52 @@ INLINE void put_f16_mean(char *out, __m256 sums, double divisor, int count)
 {
     f16c_put(out, 2, _mm256_div_ps(sums, _mm256_set1_ps((float)divisor)), count);
 }
-/* The sums of `vectors` vectors of 8 columns from column j down `rows` rows, each put at once */
-#define RESULTS_STRIP(ISZ, LOADV, PUT, vectors)                                                       \
+/* `vectors` vectors of 8 columns from column j combined down `rows` rows (COMBINEV), each finished
+ * (FINISH) and put at once */
+#define RESULTS_STRIP(ISZ, LOADV, COMBINEV, FINISH, PUT, vectors)                                     \
     do {                                                                                              \
-        __m256 sums[SMALL_STRIP_VECTORS];                                                             \
+        __m256 kept[SMALL_STRIP_VECTORS];                                                             \
         const char *row = q + (ISZ) * j;                                                              \
         for (int k = 0; k < (vectors); k++)                                                           \
-            sums[k] = LOADV(row + 8 * (ISZ) * k);                                                     \
+            kept[k] = LOADV(row + 8 * (ISZ) * k);                                                     \
         for (ptrdiff_t r = 1; r < rows; r++) {                                                        \
             row += row_stride;                                                                        \
             for (int k = 0; k < (vectors); k++)                                                       \
-                sums[k] = _mm256_add_ps(sums[k], LOADV(row + 8 * (ISZ) * k));                         \
+                kept[k] = COMBINEV(kept[k], LOADV(row + 8 * (ISZ) * k));                              \
         }                                                                                             \
         for (int k = 0; k < (vectors); k++)                                                           \
-            PUT(out + (ISZ) * (j + 8 * k), _mm256_add_ps(sums[k], _mm256_setzero_ps()), divisor, 8);  \
+            PUT(out + (ISZ) * (j + 8 * k), FINISH(kept[k]), divisor, 8);                              \
     } while (0)
-#define DEFINE_RESULTS(NAME, ISZ, LOADV, LOAD1, PUT)                                                  \
+/* NAME_results: a strip's results from its first row on (as from the accumulators' identity: 0.0
+ * plus the first row for sums, the first row for max and min), then the last columns one by one
+ * (COMBINE1), in the same order */
+#define DEFINE_RESULTS(NAME, ISZ, LOADV, LOAD1, COMBINEV, COMBINE1, FINISH, PUT)                      \
     static void NAME##_results(char *out, const char *q, ptrdiff_t rows, ptrdiff_t row_stride, ptrdiff_t m, double divisor) \
     {                                                                                                 \
         ptrdiff_t j = 0;                                                                              \
         for (; j + 8 * SMALL_STRIP_VECTORS <= m; j += 8 * SMALL_STRIP_VECTORS)                        \
-            RESULTS_STRIP(ISZ, LOADV, PUT, SMALL_STRIP_VECTORS);                                      \
+            RESULTS_STRIP(ISZ, LOADV, COMBINEV, FINISH, PUT, SMALL_STRIP_VECTORS);                    \
         for (; j + 8 <= m; j += 8)                                                                    \
-            RESULTS_STRIP(ISZ, LOADV, PUT, 1);                                                        \
+            RESULTS_STRIP(ISZ, LOADV, COMBINEV, FINISH, PUT, 1);                                      \
         if (j == m)                                                                                   \
             return;                                                                                   \
-        float tail[8] = {0}; /* the last columns one by one, in the same order */                     \
+        float tail[8] = {0};                                                                          \
         for (ptrdiff_t k = 0; j + k < m; k++) {                                                       \
             tail[k] = LOAD1(q + (ISZ) * (j + k));                                                     \
             for (ptrdiff_t r = 1; r < rows; r++)                                                      \
-                tail[k] += LOAD1(q + r * row_stride + (ISZ) * (j + k));                               \
+                tail[k] = COMBINE1(tail[k], LOAD1(q + r * row_stride + (ISZ) * (j + k)));             \
         }                                                                                             \
-        PUT(out + (ISZ) * j, _mm256_add_ps(_mm256_loadu_ps(tail), _mm256_setzero_ps()), divisor, (int)(m - j)); \
+        PUT(out + (ISZ) * j, FINISH(_mm256_loadu_ps(tail)), divisor, (int)(m - j));                   \
     }
-DEFINE_RESULTS(f32_sum, 4, f32_load8, load_f, put_f32)
-DEFINE_RESULTS(f32_mean, 4, f32_load8, load_f, put_f32_mean)
-DEFINE_RESULTS(f16c_sum, 2, f16c_load8, f16c_load, put_f16)
-DEFINE_RESULTS(f16c_mean, 2, f16c_load8, f16c_load, put_f16_mean)
+#define SUM_FINISH(sums) _mm256_add_ps(sums, _mm256_setzero_ps()) /* a -0.0 sum as 0.0 + x rounds it */
+#define AS_KEPT(kept) (kept)
+DEFINE_RESULTS(f32_sum, 4, f32_load8, load_f, _mm256_add_ps, ADD, SUM_FINISH, put_f32)
+DEFINE_RESULTS(f32_mean, 4, f32_load8, load_f, _mm256_add_ps, ADD, SUM_FINISH, put_f32_mean)
+DEFINE_RESULTS(f16c_sum, 2, f16c_load8, f16c_load, _mm256_add_ps, ADD, SUM_FINISH, put_f16)
+DEFINE_RESULTS(f16c_mean, 2, f16c_load8, f16c_load, _mm256_add_ps, ADD, SUM_FINISH, put_f16_mean)
+/* float16 max and min: their floats are halves, put back exactly (over axis 2: 1.40x, A/B) */
+DEFINE_RESULTS(f16c_max, 2, f16c_load8, f16c_load, strip_max, MAX_NAN, AS_KEPT, put_f16)
+DEFINE_RESULTS(f16c_min, 2, f16c_load8, f16c_load, strip_min, MIN_NAN, AS_KEPT, put_f16)
 #undef KERNEL_TARGET
 #define KERNEL_TARGET DISPATCH
 #pragma GCC pop_options
@@ -538,6 +550,8 @@ static ResultsFn find_results(int op, int in_type, int out_type, int mean)
         if (in_type == T_F16)
             return mean ? f16c_mean_results : f16c_sum_results;
     }
+    if (use_v3 && in_type == T_F16 && out_type == T_F16 && (op == OP_MAX || op == OP_MIN))
+        return op == OP_MAX ? f16c_max_results : f16c_min_results;
 #endif
     (void)op, (void)in_type, (void)out_type, (void)mean;
     return NULL;
@@ -736,7 +750,7 @@ static ptrdiff_t tile_of(const Dim *dims, int nd, ptrdiff_t acc_size)
 
 /* Whether the strips can write this sub-problem's results (s->strip_results): every result adds
  * the rows of one call, 2 to FLUSH_ROWS of them (one strip block), contiguous rows and results,
- * and the column loops would add them in float32 from the first row too: the strips (float32 rows
+ * and the column loops would combine them in float32 row by row too: the strips (float32 rows
  * of up to STRIP_ROW_BYTES, float16 rows of any length), not the regrouped short rows of accumulate;
  * a mean's count at most FLUSH_ROWS (put_f32_mean and put_f16_mean divide by it in float32). */
 static int takes_results(const Sub *s)
