@@ -7,8 +7,11 @@ import time
 
 import numpy as np
 import pytest
+from hypothesis import given, settings, strategies as st
 
 from typedtensor._reducer import cost as _cost, parallel as _parallel
+from typedtensor._reducer.compiled import CompiledPlan
+from typedtensor._reducer.planner import _plan
 
 
 @pytest.fixture(autouse=True)
@@ -36,6 +39,40 @@ def two_cores(monkeypatch: pytest.MonkeyPatch) -> None:
 def test_splits_only_where_predicted_to_pay(op: str, dtype: str, megabytes: int, threads: int) -> None:
     cost = _cost.compiled_cost(op, np.dtype(dtype), megabytes << 20)
     assert _cost.threads_for(cost, parts=8) == threads
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.sampled_from(["sum", "prod", "max", "min", "any", "all", "mean"]),
+    st.sampled_from(["bool", "int8", "uint16", "int32", "uint64", "float16", "float32", "float64"]),
+    st.integers(1, 1 << 31),
+    st.integers(2, 256),
+)
+def test_plans_are_cut_exactly_where_some_thread_count_would_split(op: str, dtype: str, nbytes: int, threads: int) -> None:
+    cost = _cost.compiled_cost(op, np.dtype(dtype), nbytes)
+
+    def splits_on(count: int) -> bool:
+        with pytest.MonkeyPatch.context() as patch:
+            patch.setattr(_parallel, "thread_count", lambda: count)
+            return _cost.threads_for(cost, parts=count) > 1
+
+    assert _cost.may_split(cost) == splits_on(1024)  # more threads never predict less
+    assert _cost.may_split(cost) or not splits_on(threads)  # a plan left whole is never wanted in parts
+
+
+@pytest.mark.parametrize(
+    ("dtype", "op", "shape", "calls"),
+    [
+        ("float64", "sum", (32, 256, 5, 128), 1),  # 42 MB, memory-bound: whole, one pass in memory order
+        ("float32", "max", (32, 256, 5, 128), 1),
+        ("int8", "sum", (4096, 4096), 4),  # 16 MiB of slow int8 sums: parts of 4 MiB
+        ("float16", "prod", (2000, 4000), 4),
+    ],
+)
+def test_only_loops_that_gain_from_threads_are_cut_into_parts(dtype: str, op: str, shape: tuple[int, ...], calls: int) -> None:
+    array = np.zeros(shape, dtype)
+    plan = _plan(op, array.shape, array.strides, array.dtype, 0, False)
+    assert isinstance(plan, CompiledPlan) and len(plan.calls) == calls
 
 
 def test_never_more_threads_than_parts_or_cores(monkeypatch: pytest.MonkeyPatch) -> None:

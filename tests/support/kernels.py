@@ -16,6 +16,9 @@ def use_kernels(kind: str, monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def force_threads(threads: int, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Make large reductions run their parts on ``threads`` threads, whatever the cost model says."""
+    """Make large reductions be cut into parts and run them on ``threads`` threads, whatever the
+    cost model says (it leaves memory-bound loops whole)."""
     monkeypatch.setattr(_parallel, "thread_count", lambda: threads)
     monkeypatch.setattr(_cost, "threads_for", lambda cost, parts: min(threads, parts))
+    monkeypatch.setattr(_cost, "may_split", lambda cost: True)
+    _reduce._plan.cache_clear()  # plans made whole

@@ -6,7 +6,8 @@ backwards starts at its last element; a kept one then writes its results backwar
 loops read the input in memory order and write each result once, straight into its place in the
 result array, so no layout needs a copy or a transpose.
 
-A large view is cut into parts fixed by the data (``_layout.cut``). Cut along a kept dim, each
+A large view whose loop could gain from threads (``_cost.may_split``: compute-bound loops, not the
+memory-bound ones) is cut into parts fixed by the data (``_layout.cut``). Cut along a kept dim, each
 part writes its own region of the result; cut along a reduced dim, each part writes its partial
 results (in the accumulating type: float64 for float sums) into a row of its own, and one more
 call combines the rows in order and converts them. Either way the bits do not depend on how many
@@ -122,9 +123,9 @@ def plan(
     layout, in_offset, out_offset = _canonical(shape, strides, mask, dtype)
     divisor = float(math.prod(size for size, reduced in zip(shape, mask) if reduced)) if op == "mean" else 0.0
     partial_dtype = _partial_dtype(op, dtype, out_dtype)
-    parts = cut(layout)
     common = (OP_CODES[op], TYPE_CODES[dtype], out_shape, out_dtype, divisor)
     cost = _cost.compiled_cost(op, dtype, layout.nbytes)
+    parts = cut(layout) if _cost.may_split(cost) else None
     if parts is None:
         return CompiledPlan(*common, (Call(in_offset, out_offset, _packed(layout)),), None, partial_dtype, cost)
     dim, outputs = parts.dim, math.prod(out_shape)
