@@ -9,10 +9,11 @@
  *            (so the compiler vectorises at its baseline and the adds overlap), and float sums
  *            add blocks of ROW_BLOCK elements pairwise, as numpy does.
  * - columns: the innermost dim is kept. Rows are combined elementwise into accumulators (all
- *            of them if they fit in L2, else a tile that fits in L1), which are converted and
- *            written once when their reduced dims are done. Short dense rows are regrouped into
- *            wider lanes first. On x86-64-v3/v4, rows that fit in registers are combined there
- *            down blocks of rows (the column strips), so the input is read as one stream.
+ *            of them if they fit in L2, else a tile of the innermost kept dim that does), which
+ *            are converted and written once when their reduced dims are done. Short dense rows
+ *            are regrouped into wider lanes first. On x86-64-v3/v4, rows that fit in registers
+ *            are combined there down blocks of rows (the column strips), so the input is read
+ *            as one stream.
  *
  * Dims outside the innermost two are walked recursively; leading kept dims split the work into
  * independent sub-problems. Accumulators: float sums, means and products of float16/float32 in
@@ -739,7 +740,7 @@ static ptrdiff_t tile_of(const Dim *dims, int nd, ptrdiff_t acc_size)
             kept_outside *= dims[k].size;
     if (kept_outside * inner * acc_size <= ACC_BYTES)
         return inner;
-    ptrdiff_t tile = TILE_BYTES / (kept_outside * acc_size);
+    ptrdiff_t tile = ACC_BYTES / (kept_outside * acc_size);
     tile = tile < MIN_TILE ? MIN_TILE : tile - tile % 16;
     return tile > inner ? inner : tile;
 }

@@ -19,8 +19,9 @@
 #define ROW_BLOCK 256          /* elements per pairwise leaf of a float sum: chains of 16 adds */
 #define SHORT_ROW 256          /* shorter rows are reduced in 8 lanes (chains of at most 32), or float
                                   max/min ones in 32 or 16 where the vectors take them whole */
-#define ACC_BYTES (1 << 18)    /* accumulators of one pass over the input: stay in L2 */
-#define TILE_BYTES (1 << 15)   /* else the innermost kept dim is tiled: accumulators stay in L1 */
+#define ACC_BYTES (1 << 18)    /* accumulators of one pass over the input, or of one tile of the innermost
+                                  kept dim: stay in L2 (tiles in L1 cut each row into short streams:
+                                  the blog tensor over (0,) 1.07-1.17x slower, session 27) */
 #define BLOCK_BYTES (1 << 11)  /* accumulators of a block of short sub-problems (32 KiB, all of L1:
                                   the input streaming past evicted them; [8192, 5, 128] 13 -> 21 GB/s) */
 #define MIN_TILE 64            /* narrower tiles read too little per row to stream */
