@@ -297,7 +297,8 @@ def finite_halves(shape):  # every exponent: float32 partial sums that round, su
     return np.where(np.isfinite(halves), halves, np.float16(1))
 # columns in strips of vectors and single columns, few and many rows (fewer than 8 or 16, blocks of
 # 16 and a short last one), rows of up to 128 floats (held whole) and just past (the flushing
-# threshold, FLUSHED_SHAPE), of 64 KiB or more (float32 sums), and rows between; results written
+# threshold, FLUSHED_SHAPE), of 64 KiB or more (float32 sums), and rows between (in AVX-512 strips
+# from 8 rows on: 8 rows of 300); results written
 # by the strips (2 to 16 rows per result: 2 and 16, a block remainder, a tail of columns or only
 # a tail, short rows regrouped or, one row fewer, not, float16 rows longer than float32's), and
 # views they must not take (outer dims reversed, two reduced dims that do not fold)
@@ -307,7 +308,7 @@ CASES = [((300, 37), (0,)), ((64, 5, 130), (1,)), ((40, 3, 2000), (0, 1)), ((17,
          ((5, 128), (0,)), ((7, 129), (0,)), ((5, 16400), (0,)), ((40, 3, 1000), (1,)),
          ((16, 40), (0,)), ((9, 16, 24), (1,)), ((4, 2, 200), (1,)), ((201, 5, 64), (1,)),
          ((5, 7), (0,)), ((10, 3, 6), (1,)), ((11, 3, 32), (1,)), ((11, 4, 32), (1,)), ((50, 2, 40), (1,)),
-         ((4, 6, 32), (0, 1))]
+         ((4, 6, 32), (0, 1)), ((8, 300), (0,))]
 def bases(dtype, shape, op):
     if dtype == np.int32:
         return [rng.integers(-(2**31), 2**31, size=shape, dtype=np.int32)]
