@@ -1,7 +1,8 @@
 """Whether a large reduction is worth running on several threads: a cost model.
 
-The parts of a large reduction are fixed by the data (``_layout.cut``); this module only decides
-how many threads compute them. It predicts the single-thread time from the speed of the loop
+The parts of a large reduction are fixed by the data (``_layout.cut``); this module decides
+whether a plan is cut at all (``may_split``: only if some thread count could pay) and how many
+threads compute the parts. It predicts the single-thread time from the speed of the loop
 for the op and dtype (measured on data in cache, single thread) capped by memory bandwidth, and
 the time on ``n`` threads from ``n`` times that speed capped by ``n`` threads' bandwidth, plus
 the cost of waking the workers. It splits only when the prediction wins by ``SPLIT_GAIN``.
