@@ -48,7 +48,7 @@ def test_splits_only_where_predicted_to_pay(op: str, dtype: str, megabytes: int,
     st.integers(1, 1 << 31),
     st.integers(2, 256),
 )
-def test_plans_are_cut_exactly_where_some_thread_count_would_split(op: str, dtype: str, nbytes: int, threads: int) -> None:
+def test_may_split_holds_exactly_where_some_thread_count_would_split(op: str, dtype: str, nbytes: int, threads: int) -> None:
     cost = _cost.compiled_cost(op, np.dtype(dtype), nbytes)
 
     def splits_on(count: int) -> bool:
@@ -67,9 +67,12 @@ def test_plans_are_cut_exactly_where_some_thread_count_would_split(op: str, dtyp
         ("float32", "max", (32, 256, 5, 128), 1),
         ("int8", "sum", (4096, 4096), 4),  # 16 MiB of slow int8 sums: parts of 4 MiB
         ("float16", "prod", (2000, 4000), 4),
+        ("float32", "sum", (2, 4_000_000, 2, 16), 245),  # whole, 512 MB of accumulators: cut anyway
     ],
 )
-def test_only_loops_that_gain_from_threads_are_cut_into_parts(dtype: str, op: str, shape: tuple[int, ...], calls: int) -> None:
+def test_only_loops_that_gain_from_threads_are_cut_into_parts(
+    dtype: str, op: str, shape: tuple[int, ...], calls: int, compiled_kernels: None
+) -> None:
     array = np.zeros(shape, dtype)
     plan = _plan(op, array.shape, array.strides, array.dtype, 0, False)
     assert isinstance(plan, CompiledPlan) and len(plan.calls) == calls

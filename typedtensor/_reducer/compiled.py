@@ -7,11 +7,12 @@ loops read the input in memory order and write each result once, straight into i
 result array, so no layout needs a copy or a transpose.
 
 A large view whose loop could gain from threads (``_cost.may_split``: compute-bound loops, not the
-memory-bound ones) is cut into parts fixed by the data (``_layout.cut``). Cut along a kept dim, each
-part writes its own region of the result; cut along a reduced dim, each part writes its partial
-results (in the accumulating type: float64 for float sums) into a row of its own, and one more
-call combines the rows in order and converts them. Either way the bits do not depend on how many
-threads computed the parts.
+memory-bound ones), or with very many results (``WHOLE_ACCUMULATORS_MAX``), is cut into parts
+(``_layout.cut``). Cut along a kept dim, each part writes its own region of the result; cut along
+a reduced dim, each part writes its partial results (in the accumulating type: float64 for float
+sums) into a row of its own, and one more call combines the rows in order and converts them. The
+parts depend on the view and on the cost model's constant table, never on the thread count or
+the machine, so the bits do not depend on how many threads computed them.
 
 The extension is built at install when a compiler is there. Without it, or with
 ``TYPEDTENSOR_KERNELS=numpy`` in the environment, every reduction runs on numpy (``_kernels``);
@@ -29,7 +30,7 @@ from typing import Any, Final, TypeAlias
 import numpy as np
 
 from typedtensor._reducer import cost as _cost
-from typedtensor._reducer.layout import Layout, cut, fold, memory_order
+from typedtensor._reducer.layout import PART_BYTES, Layout, cut, fold, memory_order
 
 try:
     from typedtensor._reducer import _ckernels
@@ -53,6 +54,12 @@ TYPE_CODES: Final[dict[np.dtype[Any], int]] = {
 #: and the result rounds once to float32 (``u``): 16 u = 9.5e-7. Rows reduced on their own, and
 #: every float64 step, err by far less.
 FLOAT32_SUM_BOUND: Final = (_ckernels.FLUSH_ROWS if _ckernels is not None else 1) * 2.0**-24
+
+#: A view whose loop never gains from threads (``_cost.may_split``) is one call, unless its
+#: results' accumulators would pass this many bytes: then it is cut as for threads, because a kept
+#: dim between reduced ones makes the C loops hold an accumulator for every result of a call (a
+#: float32 ``[2, 4_000_000, 2, 16]`` summed over (0, 2) whole: 512 MB of them).
+WHOLE_ACCUMULATORS_MAX: Final = PART_BYTES
 
 #: Whether reductions run on the compiled loops: the extension is there and not switched off.
 enabled: bool = _ckernels is not None and os.environ.get(ENV_VAR, "").strip().lower() != "numpy"
@@ -125,7 +132,8 @@ def plan(
     partial_dtype = _partial_dtype(op, dtype, out_dtype)
     common = (OP_CODES[op], TYPE_CODES[dtype], out_shape, out_dtype, divisor)
     cost = _cost.compiled_cost(op, dtype, layout.nbytes)
-    parts = cut(layout) if _cost.may_split(cost) else None
+    whole = not _cost.may_split(cost) and math.prod(out_shape) * partial_dtype.itemsize <= WHOLE_ACCUMULATORS_MAX
+    parts = None if whole else cut(layout)
     if parts is None:
         return CompiledPlan(*common, (Call(in_offset, out_offset, _packed(layout)),), None, partial_dtype, cost)
     dim, outputs = parts.dim, math.prod(out_shape)

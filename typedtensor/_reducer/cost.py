@@ -81,12 +81,13 @@ def predicted_seconds(cost: Cost, threads: int) -> float:
 
 
 def may_split(cost: Cost) -> bool:
-    """Whether splitting could be predicted to pay on some number of threads: from two threads on
-    the bandwidth caps every prediction, so no more threads can help if two threads' bandwidth
-    cannot. The compiled plans are cut into parts only then (a property of the data, never of
-    the thread count, so the bits stay the same on any): parts that always run one after another
-    read the input in slabs and combine partial results for nothing (the blog tensor: every op
-    of float32 and float64 sums and max 1.085x faster whole, geomean of 60 cases, up to 1.56x)."""
+    """Whether splitting could be predicted to pay on some number of threads: the best any number
+    can do is read at the bandwidth of several threads (which ``predicted_seconds`` caps them at)
+    after waking them. The compiled plans are cut into parts only then, or where a view has very
+    many results (``compiled.WHOLE_ACCUMULATORS_MAX``): a property of the data and of this table,
+    never of the thread count, so the bits stay the same on any. Parts that always run one after
+    another read the input in slabs and combine partial rows for nothing (the blog tensor: float32
+    and float64 sums and max 1.085x faster whole, geomean of 60 cases, up to 1.56x)."""
     many = BANDWIDTH[cost.nbytes <= CACHE_BYTES][1]
     return predicted_seconds(cost, 1) > SPLIT_GAIN * (cost.nbytes / (many * 1e9) + WAKE_SECONDS)
 
