@@ -128,7 +128,8 @@ DEFINE_FLUSHED_OF(dsum_f16, 2, f16_rows, )
         else                                                                                          \
             NAME##_flushed_of((double *)acc, p, count, row_stride, m, s);                             \
     }
-DEFINE_FLUSHED_COLS(dsum_f32, 4, FLUSH_ROWS / 2)
+#define F32_FLUSH_MIN_ROWS (FLUSH_ROWS / 2) /* float32 calls of fewer, longer rows add into float64 */
+DEFINE_FLUSHED_COLS(dsum_f32, 4, F32_FLUSH_MIN_ROWS)
 DEFINE_FLUSHED_COLS(dsum_f16, 2, 2)
 
 /* Writes m contiguous results of `rows` rows of m contiguous elements q, row_stride bytes apart */
@@ -207,7 +208,8 @@ DEFINE_FLOAT_EXTREME(min_f64_v3, 8, double, load_double, INFINITY, MIN_NAN, MIN_
  * stream, and float32 sums over the blog tensor's rows of 128 floats ((0, 1, 2), (1, 2)) ran
  * 1.3-1.4x, max and products 1.3-1.9x; rows of 64 KiB or more ((0,)): sums 1.1-1.2x. Rows of 640
  * floats ran at 0.8-1.0x (strips of 8 or 16 vectors), and every float64 strip at 0.3-0.5x (rows
- * of 1 KiB or more in two strips or more), so those keep the block loops. float16 (conversions
+ * of 1 KiB or more in two strips or more), so those keep the block loops here (float32 sums of
+ * such rows take AVX-512 strips of 4 vectors where the CPU has them: below). float16 (conversions
  * bound, F16C): strips of 64 columns on every contiguous layout, 1.6-3.7x. */
 INLINE void flush8(double *acc, __m256 sums)
 {
@@ -268,7 +270,7 @@ DEFINE_STRIP_COLS(f16c_min, float, SMALL_STRIP_VECTORS, 8, 2, 1, min_f16c_cols)
 #define SHORT_F32_ROWS(m) ((m) * 4 <= STRIP_ROW_BYTES)
 /* float32 sums: on rows of up to STRIP_ROW_BYTES the block loops flush from the first row on too
  * (FLUSHED_SHAPE), so every build gives the same bits */
-#define F32_SUM_STRIPS(count, m) (SHORT_F32_ROWS(m) || ((count) >= FLUSH_ROWS / 2 && (m) * 4 >= STRIP_WIDE_BYTES))
+#define F32_SUM_STRIPS(count, m) (SHORT_F32_ROWS(m) || ((count) >= F32_FLUSH_MIN_ROWS && (m) * 4 >= STRIP_WIDE_BYTES))
 #define MANY_SHORT_F32_ROWS(count, m) ((count) >= FLUSH_ROWS && SHORT_F32_ROWS(m))
 DEFINE_STRIP_COLS(f32_sum, double, STRIP_VECTORS, 8, 4, F32_SUM_STRIPS(count, m), dsum_f32_flushed_cols)
 DEFINE_STRIP_COLS(f32_prod, double, STRIP_VECTORS, 4, 4, MANY_SHORT_F32_ROWS(count, m), dprod_f32_cols)
@@ -427,7 +429,7 @@ DEFINE_RESULTS(f16c_min, 2, f16c_load8, f16c_load, strip_min, MIN_NAN, AS_KEPT, 
  * accumulators for each row, a strip once per block. A/B (session 25, same plans and buffers):
  * the blog tensor's float64 over (1, 2) and (0, 1, 2) 1.3-1.7x, over (0, 2) and (2,) 1.1-1.4x (max
  * and min over (0, 2): 0.9-1.0x); float32 max, min and products over (0, 2) and (2,) 1.1-1.2x,
- * sums there 1.2-1.4x. */
+ * sums there 1.2-1.4x. Also float32 sums of longer rows, in strips of 4 vectors (zmm_f32_between). */
 #pragma GCC push_options
 #pragma GCC target("arch=x86-64-v4")
 #undef KERNEL_TARGET
@@ -465,10 +467,12 @@ DEFINE_SUM_STRIP(zmm_f32_sum, __m512, 16, 4, zmm_load_f32, _mm512_add_ps, zmm_fl
  * 4 vectors across each block of FLUSH_ROWS rows. A/B (session 27, same plans and buffers, each call
  * after a read of the buffer): the blog tensor over (1,) (rows of 640 floats) 1.05-1.08x, over (0, 1)
  * 1.0-1.12x; strips of 8 vectors there 1.0x, and of 4 on the short rows 0.7x. */
-#define zmm_f32_long_strip zmm_f32_sum_strip
-#define zmm_f32_long_column zmm_f32_sum_column
-DEFINE_STRIP_COLS(zmm_f32_long, double, 4, 16, 4, (count) >= FLUSH_ROWS / 2, dsum_f32_flushed_cols)
-DEFINE_STRIP_COLS(zmm_f32_sum, double, SMALL_STRIP_VECTORS, 16, 4, F32_SUM_STRIPS(count, m), zmm_f32_long_cols)
+#define zmm_f32_between_strip zmm_f32_sum_strip
+#define zmm_f32_between_column zmm_f32_sum_column
+DEFINE_STRIP_COLS(zmm_f32_between, double, 4, 16, 4, (count) >= F32_FLUSH_MIN_ROWS, dsum_f32_flushed_cols)
+#undef zmm_f32_between_strip
+#undef zmm_f32_between_column
+DEFINE_STRIP_COLS(zmm_f32_sum, double, SMALL_STRIP_VECTORS, 16, 4, F32_SUM_STRIPS(count, m), zmm_f32_between_cols)
 DEFINE_STRIP_COLS(zmm_f64_sum, double, STRIP_VECTORS, 8, 8, WHOLE_ROW_V4(m, 8), dsum_f64_cols)
 DEFINE_STRIP_COLS(zmm_f64_prod, double, STRIP_VECTORS, 8, 8, WHOLE_ROW_V4(m, 8), dprod_f64_cols)
 DEFINE_STRIP_COLS(zmm_f64_max, double, STRIP_VECTORS, 8, 8, WHOLE_ROW_V4(m, 8), max_f64_v3_cols)

@@ -25,9 +25,9 @@
 #define BLOCK_BYTES (1 << 11)  /* accumulators of a block of short sub-problems (32 KiB, all of L1:
                                   the input streaming past evicted them; [8192, 5, 128] 13 -> 21 GB/s) */
 #define MIN_TILE 64            /* narrower tiles read too little per row to stream */
-#define UNROLL_MIN_BYTES (1 << 13) /* wider accumulator rows leave L1: combine four rows per pass (eight
-                                      where widened: int32 sums, float32 products over the blog
-                                      tensor's (0,) 1.11-1.15x, others 1.0x, session 27) */
+#define UNROLL_MIN_BYTES (1 << 13) /* wider accumulator rows leave L1: combine four rows per pass (eight,
+                                      then four, where widened: int32 sums and means, float32
+                                      products over the blog tensor's (0,) 1.07-1.25x, session 27) */
 #define SMALL_ACC 4096         /* accumulators this small live on the stack */
 #define GIL_FREE_BYTES (1 << 16) /* smaller inputs keep the GIL: releasing it costs more */
 #define GROUP_LANES 64         /* short dense rows are regrouped into this many lanes */
@@ -435,6 +435,18 @@ typedef struct {
  * (NaN-sticky for float max/min), whether rows add pairwise (float sums), the number of lanes a
  * row is reduced in, and for float max/min LANE_OP (plain, so it vectorises) with a NaN mask of
  * integer type MASK (same width as A) that makes the row's result NaN. */
+/* In NAME_cols_of: rows r, r + 1, ... of the `count` at p combined K at a time into a[0..m), in
+ * row order (one pass over the accumulators per K rows) */
+#define ROWS_PER_PASS(K, A, OP, LOAD)                                                                 \
+    for (; r + (K) <= count; r += (K)) {                                                              \
+        const char *q = p + r * row_stride;                                                           \
+        for (ptrdiff_t j = 0; j < m; j++) {                                                           \
+            A v = a[j];                                                                               \
+            for (int k = 0; k < (K); k++)                                                             \
+                v = OP(v, LOAD(q + k * row_stride + j * s));                                          \
+            a[j] = v;                                                                                 \
+        }                                                                                             \
+    }
 #define DEFINE_KERNEL_FULL(NAME, ISZ, A, LOAD, IDENTITY, OP, PAIRWISE, NLANES, LANE_OP, NAN_MASK, MASK, VMAIN_FN, VTOTAL_FN) \
     static void NAME##_init(char *acc, ptrdiff_t n)                                                   \
     {                                                                                                 \
@@ -553,16 +565,9 @@ typedef struct {
         ptrdiff_t r = 0;                                                                              \
         if (acc_step == 0 && m * (ptrdiff_t)sizeof(A) > UNROLL_MIN_BYTES) { /* several rows per pass */ \
             A *RESTRICT a = (A *)acc;                                                                 \
-            enum { PASS = sizeof(A) > (ISZ) ? 8 : 4 }; /* widened: accumulators cost more per row */ \
-            for (; r + PASS <= count; r += PASS) {                                                    \
-                const char *q = p + r * row_stride;                                                   \
-                for (ptrdiff_t j = 0; j < m; j++) {                                                   \
-                    A v = a[j];                                                                       \
-                    for (int k = 0; k < PASS; k++)                                                    \
-                        v = OP(v, LOAD(q + k * row_stride + j * s));                                  \
-                    a[j] = v;                                                                         \
-                }                                                                                     \
-            }                                                                                         \
+            if (sizeof(A) > (ISZ)) /* widened: the accumulators cost more per row */                  \
+                ROWS_PER_PASS(8, A, OP, LOAD)                                                         \
+            ROWS_PER_PASS(4, A, OP, LOAD)                                                             \
         }                                                                                             \
         ptrdiff_t span = (m - 1) * s + (ISZ);                                                         \
         ptrdiff_t ahead = span <= PREFETCH_ROW_MAX ? (PREFETCH_BYTES + span - 1) / span * row_stride : 0; \
