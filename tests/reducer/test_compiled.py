@@ -33,7 +33,7 @@ SHAPES = [
     ((40_000, 4), (1,)),  # short dense rows, unrolled
     ((20_000, 13), (1,)),  # rows of 13: lanes plus a tail
     ((100_000, 4), (0,)),  # short dense columns regrouped into lanes of 64
-    ((30, 70_000), (0,)),  # a wide column tile, four rows per pass
+    ((30, 70_000), (0,)),  # a wide column tile, rows four (eight where widened) per pass
     ((9000, 5, 100), (1,)),  # kept blocks of short sub-problems
     ((16, 300, 5, 100), (0, 2)),  # R K R K: accumulators in L2
     ((16, 300, 5, 100), (1, 3)),  # K R K R: rows into per-output accumulators

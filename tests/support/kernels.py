@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import functools
+
 import pytest
 
 from typedtensor._reducer import compiled as _compiled, cost as _cost, parallel as _parallel, planner as _reduce
@@ -21,4 +23,5 @@ def force_threads(threads: int, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(_parallel, "thread_count", lambda: threads)
     monkeypatch.setattr(_cost, "threads_for", lambda cost, parts: min(threads, parts))
     monkeypatch.setattr(_cost, "may_split", lambda cost: True)
-    _reduce._plan.cache_clear()  # plans made whole
+    # plans of their own, cut, so that neither these nor the whole ones outlive the test
+    monkeypatch.setattr(_reduce, "_plan", functools.lru_cache(maxsize=_reduce.PLAN_CACHE_SIZE)(_reduce._plan.__wrapped__))
