@@ -478,6 +478,39 @@ DEFINE_STRIP_COLS(zmm_f64_prod, double, STRIP_VECTORS, 8, 8, WHOLE_ROW_V4(m, 8),
 DEFINE_STRIP_COLS(zmm_f64_max, double, STRIP_VECTORS, 8, 8, WHOLE_ROW_V4(m, 8), max_f64_v3_cols)
 DEFINE_STRIP_COLS(zmm_f64_min, double, STRIP_VECTORS, 8, 8, WHOLE_ROW_V4(m, 8), min_f64_v3_cols)
 DEFINE_STRIP_COLS(zmm_f32_prod, double, STRIP_VECTORS, 8, 4, WHOLE_ROW_V4(m, 8), f32_prod_cols)
+/* float32 products whose every result multiplies the 2 to 16 rows of one call (takes_results: the
+ * blog tensor over axis 2 multiplies 5 rows of 128), written by the strip (a ResultsFn): in double
+ * from the first row, as the accumulators from 1.0 (exactly the row), rounded once to float32, so
+ * the same bits without the accumulators to fill, multiply into and store from. */
+#define PROD_RESULTS_STRIP(vectors)                                                                   \
+    do {                                                                                              \
+        __m512d kept[STRIP_VECTORS];                                                                  \
+        const char *row = q + 4 * j;                                                                  \
+        for (int k = 0; k < (vectors); k++)                                                           \
+            kept[k] = zmm_load_f32_as_f64(row + 32 * k);                                              \
+        for (ptrdiff_t r = 1; r < rows; r++) {                                                        \
+            row += row_stride;                                                                        \
+            for (int k = 0; k < (vectors); k++)                                                       \
+                kept[k] = _mm512_mul_pd(kept[k], zmm_load_f32_as_f64(row + 32 * k));                  \
+        }                                                                                             \
+        for (int k = 0; k < (vectors); k++)                                                           \
+            _mm256_storeu_ps((float *)out + j + 8 * k, _mm512_cvtpd_ps(kept[k]));                     \
+    } while (0)
+static void zmm_f32_prod_results(char *out, const char *q, ptrdiff_t rows, ptrdiff_t row_stride, ptrdiff_t m, double divisor)
+{
+    (void)divisor;
+    ptrdiff_t j = 0;
+    for (; j + 8 * STRIP_VECTORS <= m; j += 8 * STRIP_VECTORS)
+        PROD_RESULTS_STRIP(STRIP_VECTORS);
+    for (; j + 8 <= m; j += 8)
+        PROD_RESULTS_STRIP(1);
+    for (; j < m; j++) {
+        double product = load_d_f32(q + 4 * j);
+        for (ptrdiff_t r = 1; r < rows; r++)
+            product *= load_d_f32(q + r * row_stride + 4 * j);
+        ((float *)out)[j] = (float)product;
+    }
+}
 DEFINE_STRIP_COLS(zmm_f32_max, float, STRIP_VECTORS, 16, 4, WHOLE_ROW_V4(m, 4), f32_max_cols)
 DEFINE_STRIP_COLS(zmm_f32_min, float, STRIP_VECTORS, 16, 4, WHOLE_ROW_V4(m, 4), f32_min_cols)
 #undef KERNEL_TARGET
@@ -562,6 +595,8 @@ static ResultsFn find_results(int op, int in_type, int out_type, int mean)
     }
     if (use_v3 && in_type == T_F16 && out_type == T_F16 && (op == OP_MAX || op == OP_MIN))
         return op == OP_MAX ? f16c_max_results : f16c_min_results;
+    if (use_v4 && op == OP_PROD && in_type == T_F32 && out_type == T_F32)
+        return zmm_f32_prod_results;
 #endif
     (void)op, (void)in_type, (void)out_type, (void)mean;
     return NULL;
