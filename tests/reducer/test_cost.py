@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import math
+import struct
 import threading
 import time
 
@@ -9,7 +11,7 @@ import numpy as np
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from typedtensor._reducer import cost as _cost, parallel as _parallel
+from typedtensor._reducer import compiled, cost as _cost, parallel as _parallel
 from typedtensor._reducer.compiled import CompiledPlan
 from typedtensor._reducer.planner import _plan
 
@@ -61,21 +63,42 @@ def test_may_split_holds_exactly_where_some_thread_count_would_split(op: str, dt
 
 
 @pytest.mark.parametrize(
-    ("dtype", "op", "shape", "calls"),
+    ("dtype", "op", "shape", "axis", "calls"),
     [
-        ("float64", "sum", (32, 256, 5, 128), 1),  # 42 MB, memory-bound: whole, one pass in memory order
-        ("float32", "max", (32, 256, 5, 128), 1),
-        ("int8", "sum", (4096, 4096), 4),  # 16 MiB of slow int8 sums: parts of 4 MiB
-        ("float16", "prod", (2000, 4000), 4),
-        ("float32", "sum", (2, 4_000_000, 2, 16), 245),  # whole, 512 MB of accumulators: cut anyway
+        ("float64", "sum", (32, 256, 5, 128), 0, 1),  # 42 MB, memory-bound: whole, one pass in memory order
+        ("float32", "max", (32, 256, 5, 128), (0, 2), 1),
+        ("float32", "sum", (64, 1_000_000), 0, 1),  # 256 MB: the innermost kept dim is tiled, 256 KiB of accumulators
+        ("int8", "sum", (4096, 4096), 0, 4),  # 16 MiB of slow int8 sums: parts of 4 MiB
+        ("float16", "prod", (2000, 4000), 0, 4),
     ],
 )
 def test_only_loops_that_gain_from_threads_are_cut_into_parts(
-    dtype: str, op: str, shape: tuple[int, ...], calls: int, compiled_kernels: None
+    dtype: str, op: str, shape: tuple[int, ...], axis: int | tuple[int, ...], calls: int, compiled_kernels: None
 ) -> None:
-    array = np.zeros(shape, dtype)
-    plan = _plan(op, array.shape, array.strides, array.dtype, 0, False)
+    array = np.zeros(shape, dtype)  # never written: only its shape and strides are planned
+    plan = _plan(op, array.shape, array.strides, array.dtype, axis, False)
     assert isinstance(plan, CompiledPlan) and len(plan.calls) == calls
+
+
+@pytest.mark.parametrize(
+    ("shape", "axis", "cut_dim"),
+    [
+        ((2, 4_000_000, 2, 16), (0, 2), 1),  # whole: 64 million results between reduced dims, 512 MB
+        ((2, 2, 4_000_000, 2, 16), (1, 3), 2),  # not along the leading kept dim: its parts would hold as many
+        ((128, 65536, 2, 16), (0, 2), 1),
+    ],
+)
+def test_a_view_with_too_many_accumulators_is_cut_between_its_reduced_dims(
+    shape: tuple[int, ...], axis: tuple[int, ...], cut_dim: int, compiled_kernels: None
+) -> None:
+    array = np.zeros(shape, np.float32)
+    plan = _plan("sum", array.shape, array.strides, array.dtype, axis, False)
+    assert isinstance(plan, CompiledPlan) and plan.combine is None and len(plan.calls) > 1
+    parts = [struct.unpack(f"={len(call.layout) // 8}q", call.layout)[::4] for call in plan.calls]
+    assert sum(part[cut_dim] for part in parts) == shape[cut_dim]  # the dim between, in order
+    for part in parts:  # each part's accumulators within the bound, as the C walk holds them
+        kept_between = math.prod(size for size, dim in zip(part, range(len(shape))) if 0 < dim < len(shape) - 1 and dim not in axis)
+        assert kept_between * shape[-1] * 8 <= compiled.WHOLE_ACCUMULATORS_MAX
 
 
 def test_never_more_threads_than_parts_or_cores(monkeypatch: pytest.MonkeyPatch) -> None:

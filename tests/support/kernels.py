@@ -23,5 +23,7 @@ def force_threads(threads: int, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(_parallel, "thread_count", lambda: threads)
     monkeypatch.setattr(_cost, "threads_for", lambda cost, parts: min(threads, parts))
     monkeypatch.setattr(_cost, "may_split", lambda cost: True)
-    # plans of their own, cut, so that neither these nor the whole ones outlive the test
+    # plans of their own, cut, in a cache of their own: none of them outlives the test, nor do the
+    # plans the test made before (the kernels fixture clears the cache in use when it ends)
+    _reduce._plan.cache_clear()
     monkeypatch.setattr(_reduce, "_plan", functools.lru_cache(maxsize=_reduce.PLAN_CACHE_SIZE)(_reduce._plan.__wrapped__))

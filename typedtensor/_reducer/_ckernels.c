@@ -511,6 +511,7 @@ static void zmm_f32_prod_results(char *out, const char *q, ptrdiff_t rows, ptrdi
         ((float *)out)[j] = (float)product;
     }
 }
+#undef PROD_RESULTS_STRIP
 DEFINE_STRIP_COLS(zmm_f32_max, float, STRIP_VECTORS, 16, 4, WHOLE_ROW_V4(m, 4), f32_max_cols)
 DEFINE_STRIP_COLS(zmm_f32_min, float, STRIP_VECTORS, 16, 4, WHOLE_ROW_V4(m, 4), f32_min_cols)
 #undef KERNEL_TARGET
@@ -595,7 +596,7 @@ static ResultsFn find_results(int op, int in_type, int out_type, int mean)
     }
     if (use_v3 && in_type == T_F16 && out_type == T_F16 && (op == OP_MAX || op == OP_MIN))
         return op == OP_MAX ? f16c_max_results : f16c_min_results;
-    if (use_v4 && op == OP_PROD && in_type == T_F32 && out_type == T_F32)
+    if (use_v4 && op == OP_PROD && in_type == T_F32 && out_type == T_F32 && !mean)
         return zmm_f32_prod_results;
 #endif
     (void)op, (void)in_type, (void)out_type, (void)mean;
@@ -1092,6 +1093,8 @@ PyMODINIT_FUNC PyInit__ckernels(void)
     choose_vector_loops();
     PyObject *created = PyModule_Create(&module);
     if (created && (PyModule_AddIntConstant(created, "FLUSH_ROWS", FLUSH_ROWS) < 0 ||
+                    PyModule_AddIntConstant(created, "ACC_BYTES", ACC_BYTES) < 0 ||
+                    PyModule_AddIntConstant(created, "MIN_TILE", MIN_TILE) < 0 ||
                     PyModule_AddIntConstant(created, "V3_LOOPS", use_v3) < 0))
         Py_CLEAR(created);
     return created;

@@ -30,7 +30,7 @@ from typing import Any, Final, TypeAlias
 import numpy as np
 
 from typedtensor._reducer import cost as _cost
-from typedtensor._reducer.layout import PART_BYTES, Layout, cut, fold, memory_order
+from typedtensor._reducer.layout import PART_BYTES, Cut, Layout, cut, cut_along, fold, memory_order
 
 try:
     from typedtensor._reducer import _ckernels
@@ -55,11 +55,12 @@ TYPE_CODES: Final[dict[np.dtype[Any], int]] = {
 #: every float64 step, err by far less.
 FLOAT32_SUM_BOUND: Final = (_ckernels.FLUSH_ROWS if _ckernels is not None else 1) * 2.0**-24
 
-#: A view whose loop never gains from threads (``_cost.may_split``) is one call, unless its
-#: results' accumulators would pass this many bytes: then it is cut as for threads, because a kept
-#: dim between reduced ones makes the C loops hold an accumulator for every result of a call (a
-#: float32 ``[2, 4_000_000, 2, 16]`` summed over (0, 2) whole: 512 MB of them).
+#: A view whose loop never gains from threads (``_cost.may_split``) is one call, unless the C
+#: loops would hold more than this many bytes of accumulators for it: kept dims between reduced
+#: ones get an accumulator for every result of theirs (a float32 ``[2, 4_000_000, 2, 16]`` summed
+#: over (0, 2) whole: 512 MB), so such a view is cut along one of them where it can be.
 WHOLE_ACCUMULATORS_MAX: Final = PART_BYTES
+WIDEST_ACCUMULATOR: Final = 8  # bytes: float64 and 64-bit integers
 
 #: Whether reductions run on the compiled loops: the extension is there and not switched off.
 enabled: bool = _ckernels is not None and os.environ.get(ENV_VAR, "").strip().lower() != "numpy"
@@ -132,8 +133,13 @@ def plan(
     partial_dtype = _partial_dtype(op, dtype, out_dtype)
     common = (OP_CODES[op], TYPE_CODES[dtype], out_shape, out_dtype, divisor)
     cost = _cost.compiled_cost(op, dtype, layout.nbytes)
-    whole = not _cost.may_split(cost) and math.prod(out_shape) * partial_dtype.itemsize <= WHOLE_ACCUMULATORS_MAX
-    parts = None if whole else cut(layout)
+    accumulator_bytes = _whole_accumulator_bytes(layout)
+    if _cost.may_split(cost):
+        parts = cut(layout)
+    elif accumulator_bytes > WHOLE_ACCUMULATORS_MAX:
+        parts = _cut_between(layout, accumulator_bytes)
+    else:
+        parts = None
     if parts is None:
         return CompiledPlan(*common, (Call(in_offset, out_offset, _packed(layout)),), None, partial_dtype, cost)
     dim, outputs = parts.dim, math.prod(out_shape)
@@ -149,6 +155,27 @@ def plan(
     if not layout.reduced[dim]:
         return CompiledPlan(*common, calls, None, partial_dtype, cost)
     return CompiledPlan(*common, calls, _combining(len(calls), outputs, partial_dtype), partial_dtype, cost)
+
+
+def _whole_accumulator_bytes(layout: Layout) -> int:
+    """At most how many bytes of accumulators the C loops hold for ``layout`` in one call: one per
+    result of the kept dims after the first reduced dim, the innermost kept dim tiled (leading
+    kept dims are walked a few indices at a time, for 2 KiB of accumulators or one index)."""
+    first = layout.reduced.index(True)
+    inner_dims = zip(layout.shape[first:-1], layout.reduced[first:-1])
+    between = math.prod(size for size, reduced in inner_dims if not reduced)
+    per_result = between * WIDEST_ACCUMULATOR
+    tile = 1 if layout.reduced[-1] else min(layout.shape[-1], max(_ckernels.MIN_TILE, _ckernels.ACC_BYTES // per_result))
+    return per_result * tile
+
+
+def _cut_between(layout: Layout, accumulator_bytes: int) -> Cut | None:
+    """Parts that each hold at most ``WHOLE_ACCUMULATORS_MAX`` bytes of accumulators: cut along the
+    outermost kept dim after the first reduced one (cutting a reduced dim or a leading kept one
+    would leave each part as many), or None if there is none."""
+    first = layout.reduced.index(True)
+    dim = next((dim for dim in range(first + 1, len(layout.shape) - 1) if not layout.reduced[dim]), None)
+    return None if dim is None else cut_along(layout, dim, math.ceil(accumulator_bytes / WHOLE_ACCUMULATORS_MAX))
 
 
 def _canonical(

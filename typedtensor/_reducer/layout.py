@@ -137,6 +137,11 @@ def cut_into(layout: Layout, count: int) -> Cut:
         ),
         0,
     )
+    return cut_along(layout, dim, count)
+
+
+def cut_along(layout: Layout, dim: int, count: int) -> Cut:
+    """``layout`` cut along ``dim`` into ``count`` parts (fewer if the dim is shorter), sizes within one."""
     size = layout.shape[dim]
     count = min(count, size)
     return Cut(dim, tuple((size * index // count, size * (index + 1) // count) for index in range(count)))
