@@ -794,11 +794,13 @@ static ptrdiff_t tile_of(const Dim *dims, int nd, ptrdiff_t acc_size)
 
 #define DIRECT_MAX_ROWS 8 /* results of at most this many elements are accumulated in place */
 
-/* Whether the strips can write this sub-problem's results (s->strip_results): every result adds
- * the rows of one call, 2 to FLUSH_ROWS of them (one strip block), contiguous rows and results,
- * and the column loops would combine them in float32 row by row too: the strips (float32 rows
- * of up to STRIP_ROW_BYTES, float16 rows of any length), not the regrouped short rows of accumulate;
- * a mean's count at most FLUSH_ROWS (put_f32_mean and put_f16_mean divide by it in float32). */
+/* Whether the strips can write this sub-problem's results (s->strip_results): every result
+ * combines the rows of one call, 2 to FLUSH_ROWS of them (one strip block), contiguous rows and
+ * results, and the column loops would combine them row by row as the strips do (sums in float32
+ * from the first row: float32 rows of up to STRIP_ROW_BYTES, float16 rows of any length; max and
+ * min of float16 and products of float32 in the accumulators' type, from its identity), not the
+ * regrouped short rows of accumulate; a mean's count at most FLUSH_ROWS (put_f32_mean and
+ * put_f16_mean divide by it in float32). */
 static int takes_results(const Sub *s)
 {
     const Dim *d = s->dims;

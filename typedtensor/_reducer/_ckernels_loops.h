@@ -20,14 +20,16 @@
 #define SHORT_ROW 256          /* shorter rows are reduced in 8 lanes (chains of at most 32), or float
                                   max/min ones in 32 or 16 where the vectors take them whole */
 #define ACC_BYTES (1 << 18)    /* accumulators of one pass over the input, or of one tile of the innermost
-                                  kept dim: stay in L2 (tiles in L1 cut each row into short streams:
-                                  the blog tensor over (0,) 1.07-1.17x slower, session 27) */
+                                  kept dim: stay in L2 (tiles for L1 cut each row into short streams:
+                                  the blog tensor over (0,) ran 1.07-1.17x faster in tiles of 128 KiB
+                                  than of 32, and up to 1.14x more in tiles of 256, session 27) */
 #define BLOCK_BYTES (1 << 11)  /* accumulators of a block of short sub-problems (32 KiB, all of L1:
                                   the input streaming past evicted them; [8192, 5, 128] 13 -> 21 GB/s) */
 #define MIN_TILE 64            /* narrower tiles read too little per row to stream */
 #define UNROLL_MIN_BYTES (1 << 13) /* wider accumulator rows leave L1: combine four rows per pass (eight,
-                                      then four, where widened: int32 sums and means, float32
-                                      products over the blog tensor's (0,) 1.07-1.25x, session 27) */
+                                      then four, where the accumulators are wider than the elements:
+                                      over the blog tensor's (0,) int32 sums and means and float32
+                                      products 1.07-1.25x, session 27) */
 #define SMALL_ACC 4096         /* accumulators this small live on the stack */
 #define GIL_FREE_BYTES (1 << 16) /* smaller inputs keep the GIL: releasing it costs more */
 #define GROUP_LANES 64         /* short dense rows are regrouped into this many lanes */
@@ -431,12 +433,9 @@ typedef struct {
     MergeFn merge;
 } Ops;
 
-/* One kernel family: NAME, input size ISZ, accumulator A, LOAD(p) -> A, the identity, OP(a, b)
- * (NaN-sticky for float max/min), whether rows add pairwise (float sums), the number of lanes a
- * row is reduced in, and for float max/min LANE_OP (plain, so it vectorises) with a NaN mask of
- * integer type MASK (same width as A) that makes the row's result NaN. */
-/* In NAME_cols_of: rows r, r + 1, ... of the `count` at p combined K at a time into a[0..m), in
- * row order (one pass over the accumulators per K rows) */
+/* In NAME_cols_of (whose r, count, p, row_stride, m, s and a it uses): rows r, r + 1, ... of the
+ * `count` at p combined K at a time into a[0..m), in row order (one pass over the accumulators per
+ * K rows); one `for` statement */
 #define ROWS_PER_PASS(K, A, OP, LOAD)                                                                 \
     for (; r + (K) <= count; r += (K)) {                                                              \
         const char *q = p + r * row_stride;                                                           \
@@ -447,6 +446,10 @@ typedef struct {
             a[j] = v;                                                                                 \
         }                                                                                             \
     }
+/* One kernel family: NAME, input size ISZ, accumulator A, LOAD(p) -> A, the identity, OP(a, b)
+ * (NaN-sticky for float max/min), whether rows add pairwise (float sums), the number of lanes a
+ * row is reduced in, and for float max/min LANE_OP (plain, so it vectorises) with a NaN mask of
+ * integer type MASK (same width as A) that makes the row's result NaN. */
 #define DEFINE_KERNEL_FULL(NAME, ISZ, A, LOAD, IDENTITY, OP, PAIRWISE, NLANES, LANE_OP, NAN_MASK, MASK, VMAIN_FN, VTOTAL_FN) \
     static void NAME##_init(char *acc, ptrdiff_t n)                                                   \
     {                                                                                                 \

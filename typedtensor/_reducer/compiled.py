@@ -7,8 +7,9 @@ loops read the input in memory order and write each result once, straight into i
 result array, so no layout needs a copy or a transpose.
 
 A large view whose loop could gain from threads (``_cost.may_split``: compute-bound loops, not the
-memory-bound ones), or with very many results (``WHOLE_ACCUMULATORS_MAX``), is cut into parts
-(``_layout.cut``). Cut along a kept dim, each part writes its own region of the result; cut along
+memory-bound ones) is cut into parts (``_layout.cut``); one for which the C loops would hold more
+than ``WHOLE_ACCUMULATORS_MAX`` bytes of accumulators is cut along a kept dim between reduced
+ones (``_cut_between``); every other view is one call. Cut along a kept dim, each part writes its own region of the result; cut along
 a reduced dim, each part writes its partial results (in the accumulating type: float64 for float
 sums) into a row of its own, and one more call combines the rows in order and converts them. The
 parts depend on the view and on the cost model's constant table, never on the thread count or
@@ -30,7 +31,7 @@ from typing import Any, Final, TypeAlias
 import numpy as np
 
 from typedtensor._reducer import cost as _cost
-from typedtensor._reducer.layout import PART_BYTES, Cut, Layout, cut, cut_along, fold, memory_order
+from typedtensor._reducer.layout import Cut, Layout, cut, cut_along, fold, memory_order
 
 try:
     from typedtensor._reducer import _ckernels
@@ -58,8 +59,10 @@ FLOAT32_SUM_BOUND: Final = (_ckernels.FLUSH_ROWS if _ckernels is not None else 1
 #: A view whose loop never gains from threads (``_cost.may_split``) is one call, unless the C
 #: loops would hold more than this many bytes of accumulators for it: kept dims between reduced
 #: ones get an accumulator for every result of theirs (a float32 ``[2, 4_000_000, 2, 16]`` summed
-#: over (0, 2) whole: 512 MB), so such a view is cut along one of them where it can be.
-WHOLE_ACCUMULATORS_MAX: Final = PART_BYTES
+#: over (0, 2) whole: 512 MB), so such a view is cut along one of them where it can be. 4 MiB:
+#: sixteen times what one pass keeps in L2 (``_ckernels.ACC_BYTES``), a small allocation beside
+#: the input such a view reads.
+WHOLE_ACCUMULATORS_MAX: Final = 4 << 20
 WIDEST_ACCUMULATOR: Final = 8  # bytes: float64 and 64-bit integers
 
 #: Whether reductions run on the compiled loops: the extension is there and not switched off.
@@ -133,10 +136,9 @@ def plan(
     partial_dtype = _partial_dtype(op, dtype, out_dtype)
     common = (OP_CODES[op], TYPE_CODES[dtype], out_shape, out_dtype, divisor)
     cost = _cost.compiled_cost(op, dtype, layout.nbytes)
-    accumulator_bytes = _whole_accumulator_bytes(layout)
     if _cost.may_split(cost):
         parts = cut(layout)
-    elif accumulator_bytes > WHOLE_ACCUMULATORS_MAX:
+    elif (accumulator_bytes := _whole_accumulator_bytes(layout)) > WHOLE_ACCUMULATORS_MAX:
         parts = _cut_between(layout, accumulator_bytes)
     else:
         parts = None
@@ -158,9 +160,11 @@ def plan(
 
 
 def _whole_accumulator_bytes(layout: Layout) -> int:
-    """At most how many bytes of accumulators the C loops hold for ``layout`` in one call: one per
-    result of the kept dims after the first reduced dim, the innermost kept dim tiled (leading
-    kept dims are walked a few indices at a time, for 2 KiB of accumulators or one index)."""
+    """An upper bound of the accumulator bytes the C loops hold for ``layout`` in one call (as
+    ``plan_walk`` and ``tile_of`` in ``_ckernels.c`` size them, with the widest accumulator and
+    tiles not rounded down): one per result of the kept dims after the first reduced dim, the
+    innermost kept dim tiled. Leading kept dims are walked one index at a time, or a few for up
+    to 2 KiB of accumulators, which this leaves out: the bound holds above 2 KiB."""
     first = layout.reduced.index(True)
     inner_dims = zip(layout.shape[first:-1], layout.reduced[first:-1])
     between = math.prod(size for size, reduced in inner_dims if not reduced)
@@ -170,9 +174,10 @@ def _whole_accumulator_bytes(layout: Layout) -> int:
 
 
 def _cut_between(layout: Layout, accumulator_bytes: int) -> Cut | None:
-    """Parts that each hold at most ``WHOLE_ACCUMULATORS_MAX`` bytes of accumulators: cut along the
-    outermost kept dim after the first reduced one (cutting a reduced dim or a leading kept one
-    would leave each part as many), or None if there is none."""
+    """Parts that each hold about ``WHOLE_ACCUMULATORS_MAX`` bytes of accumulators, as far as the
+    dim allows (it is cut into at most one index per part): cut along the outermost kept dim after
+    the first reduced one (cutting a reduced dim or a leading kept one would leave each part as
+    many), or None if there is none (then the whole view holds at most ``ACC_BYTES``)."""
     first = layout.reduced.index(True)
     dim = next((dim for dim in range(first + 1, len(layout.shape) - 1) if not layout.reduced[dim]), None)
     return None if dim is None else cut_along(layout, dim, math.ceil(accumulator_bytes / WHOLE_ACCUMULATORS_MAX))

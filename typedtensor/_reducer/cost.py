@@ -7,10 +7,13 @@ for the op and dtype (measured on data in cache, single thread) capped by memory
 the time on ``n`` threads from ``n`` times that speed capped by ``n`` threads' bandwidth, plus
 the cost of waking the workers. It splits only when the prediction wins by ``SPLIT_GAIN``.
 
-Memory-bound loops gain nothing on this shared machine (two threads read a cached 20 MB at 26-39
-GB/s against one thread's 31-50 in benchmarks/reduce.py's limit, and 64-256 MB at 24-30 against
-27-31), so the model never splits them; compute-bound ones (float16, int8 sums, int products)
-gain nearly 2x when the other core is free. A split that did not help (the workers did little,
+Memory-bound loops gained nothing on this shared machine when the table was measured
+(2026-11-23: two threads read a cached 20 MB at 26-39 GB/s against one thread's 31-50 in
+benchmarks/reduce.py's limit, and 64-256 MB at 24-30 against 27-31), so the model splits them
+only at its step at 32 MiB; compute-bound ones (float16 products, int8 sums, int products) gain
+nearly 2x when the other core is free. Two threads measured faster since (session 27: 1.1-1.9x
+on memory-bound plans forced into parts), left out of the table for now: docs/performance.md,
+"Stale, measured, left for now". A split that did not help (the workers did little,
 the caller waited for them, or it took longer than one thread is predicted to) makes later
 calls stay on one thread for a while (``_parallel.backing_off``), so a loaded machine costs a
 probe now and then.
@@ -49,7 +52,7 @@ _OP_COLUMN: Final = {"sum": 0, "prod": 1, "max": 2, "min": 2, "any": 3, "all": 3
 NUMPY_SPEED: Final = 8.0  # GB/s: the numpy kernels' typical speed (they call numpy several times)
 CACHE_BYTES: Final = 32 << 20  # larger inputs stream from DRAM
 # GB/s on 1 and 2 threads, in cache and from DRAM: np.max over 64-256 MiB measured 27-31 on one
-# thread and 24-30 on two on this machine (2026-11-23), so memory-bound loops never split
+# thread and 24-30 on two on this machine (2026-11-23; stale since, see the module docstring)
 BANDWIDTH: Final = {True: (30.0, 39.0), False: (28.0, 30.0)}
 WAKE_SECONDS: Final = 100e-6  # waking workers and combining parts, with margin
 SPLIT_GAIN: Final = 1.3  # split only if predicted at least this much faster
@@ -83,8 +86,8 @@ def predicted_seconds(cost: Cost, threads: int) -> float:
 def may_split(cost: Cost) -> bool:
     """Whether splitting could be predicted to pay on some number of threads: the best any number
     can do is read at the bandwidth of several threads (which ``predicted_seconds`` caps them at)
-    after waking them. The compiled plans are cut into parts only then, or where a view has very
-    many results (``compiled.WHOLE_ACCUMULATORS_MAX``): a property of the data and of this table,
+    after waking them. The compiled plans are cut into parts only then, or where the C loops
+    would hold too many accumulators (``compiled.WHOLE_ACCUMULATORS_MAX``): a property of the data and of this table,
     never of the thread count, so the bits stay the same on any. Parts that always run one after
     another read the input in slabs and combine partial rows for nothing (the blog tensor: float32
     and float64 sums and max 1.085x faster whole, geomean of 60 cases, up to 1.56x)."""
