@@ -9,11 +9,12 @@ result array, so no layout needs a copy or a transpose.
 A large view whose loop could gain from threads (``_cost.may_split``: compute-bound loops, not the
 memory-bound ones) is cut into parts (``_layout.cut``); one for which the C loops would hold more
 than ``WHOLE_ACCUMULATORS_MAX`` bytes of accumulators is cut along a kept dim between reduced
-ones (``_cut_between``); every other view is one call. Cut along a kept dim, each part writes its own region of the result; cut along
-a reduced dim, each part writes its partial results (in the accumulating type: float64 for float
-sums) into a row of its own, and one more call combines the rows in order and converts them. The
-parts depend on the view and on the cost model's constant table, never on the thread count or
-the machine, so the bits do not depend on how many threads computed them.
+ones (``_cut_between``); every other view is one call. Cut along a kept dim, each part writes
+its own region of the result; cut along a reduced dim, each part writes its partial results (in
+the accumulating type: float64 for float sums) into a row of its own, and one more call combines
+the rows in order and converts them. The parts depend on the view and on the cost model's
+constant table, never on the thread count or the machine, so the bits do not depend on how many
+threads computed them.
 
 The extension is built at install when a compiler is there. Without it, or with
 ``TYPEDTENSOR_KERNELS=numpy`` in the environment, every reduction runs on numpy (``_kernels``);
@@ -175,7 +176,7 @@ def _whole_accumulator_bytes(layout: Layout) -> int:
 
 def _cut_between(layout: Layout, accumulator_bytes: int) -> Cut | None:
     """Parts that each hold about ``WHOLE_ACCUMULATORS_MAX`` bytes of accumulators, as far as the
-    dim allows (it is cut into at most one index per part): cut along the outermost kept dim after
+    dim allows (no part is narrower than one index of it): cut along the outermost kept dim after
     the first reduced one (cutting a reduced dim or a leading kept one would leave each part as
     many), or None if there is none (then the whole view holds at most ``ACC_BYTES``)."""
     first = layout.reduced.index(True)

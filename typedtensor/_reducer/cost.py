@@ -13,10 +13,10 @@ benchmarks/reduce.py's limit, and 64-256 MB at 24-30 against 27-31), so the mode
 only at its step at 32 MiB; compute-bound ones (float16 products, int8 sums, int products) gain
 nearly 2x when the other core is free. Two threads measured faster since (session 27: 1.1-1.9x
 on memory-bound plans forced into parts), left out of the table for now: docs/performance.md,
-"Stale, measured, left for now". A split that did not help (the workers did little,
-the caller waited for them, or it took longer than one thread is predicted to) makes later
-calls stay on one thread for a while (``_parallel.backing_off``), so a loaded machine costs a
-probe now and then.
+"Stale, measured, left for now". A split that did not help (the workers did little, the caller
+waited for them, or it took longer than one thread is predicted to) makes later calls stay on
+one thread for a while (``_parallel.backing_off``), so a loaded machine costs a probe now and
+then.
 
 The figures are this machine class's (2-core AMD EPYC, 1 MiB L2, 32 MiB L3); ``python
 benchmarks/reduce.py --calibrate`` measures the loop speeds on another machine.
@@ -87,10 +87,11 @@ def may_split(cost: Cost) -> bool:
     """Whether splitting could be predicted to pay on some number of threads: the best any number
     can do is read at the bandwidth of several threads (which ``predicted_seconds`` caps them at)
     after waking them. The compiled plans are cut into parts only then, or where the C loops
-    would hold too many accumulators (``compiled.WHOLE_ACCUMULATORS_MAX``): a property of the data and of this table,
-    never of the thread count, so the bits stay the same on any. Parts that always run one after
-    another read the input in slabs and combine partial rows for nothing (the blog tensor: float32
-    and float64 sums and max 1.085x faster whole, geomean of 60 cases, up to 1.56x)."""
+    would hold too many accumulators (``compiled.WHOLE_ACCUMULATORS_MAX``): a property of the data
+    and of this table, never of the thread count, so the bits stay the same on any. Parts that
+    always run one after another read the input in slabs and combine partial rows for nothing
+    (the blog tensor: float32 and float64 sums and max 1.085x faster whole, geomean of 60 cases,
+    up to 1.56x)."""
     many = BANDWIDTH[cost.nbytes <= CACHE_BYTES][1]
     return predicted_seconds(cost, 1) > SPLIT_GAIN * (cost.nbytes / (many * 1e9) + WAKE_SECONDS)
 
