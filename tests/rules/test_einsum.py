@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import example, given, settings, strategies as st
 
 from tests.rules.test_rigid_dims import RIGID
 from typedtensor._shape_rules import INT_DIMS, UNKNOWN, DimsMayDiffer, EinsumProblem, Problem, Shape, einsum_shape
@@ -40,13 +40,32 @@ def calls(draw: st.DrawFn) -> tuple[str, list[tuple[int, ...]]]:
     return terms_text, shapes
 
 
+def unequal_within_an_operand(subscripts: str, shapes: list[tuple[int, ...]]) -> bool:
+    """Whether a letter repeated in one operand (no ``...`` there) has unequal sizes in it: numpy
+    refuses that, but for one quirk (``aa->a`` of a ``(0, 1)`` gives ``(1,)``; ``(1, 0)``,
+    ``aab->b`` of ``(0, 1, 3)`` and ``aaa->`` of ``(0, 1, 1)`` are refused), which the rule does
+    not copy: it refuses them all."""
+    for term, shape in zip(subscripts.split("->")[0].split(","), shapes):
+        if "." in term or len(term) != len(shape):
+            continue
+        sizes: dict[str, set[int]] = {}
+        for letter, size in zip(term, shape):
+            sizes.setdefault(letter, set()).add(size)
+        if any(len(seen) > 1 for seen in sizes.values()):
+            return True
+    return False
+
+
 @settings(max_examples=300, deadline=None)
 @given(calls())
+@example(("aaa->a", [(0, 1, 1)]))  # numpy's quirk (the CI drew it)
 def test_the_rule_refuses_what_numpy_refuses_and_gives_its_shape(call: tuple[str, list[tuple[int, ...]]]) -> None:
     subscripts, shapes = call
     try:
         expected: tuple[int, ...] | None = np.einsum(subscripts, *[np.zeros(shape) for shape in shapes]).shape
     except ValueError:
+        expected = None
+    if unequal_within_an_operand(subscripts, shapes):
         expected = None
     got = einsum_shape(subscripts, [Shape[int, None](shape) for shape in shapes], INT_DIMS)
     if expected is None:
