@@ -372,11 +372,11 @@ INLINE void put_f16_mean(char *out, __m256 sums, double divisor, int count)
 {
     f16c_put(out, 2, _mm256_div_ps(sums, _mm256_set1_ps((float)divisor)), count);
 }
-/* `vectors` vectors of 8 columns from column j combined down `rows` rows (COMBINEV), each finished
- * (FINISH) and put at once */
-#define RESULTS_STRIP(ISZ, LOADV, COMBINEV, FINISH, PUT, vectors)                                     \
+/* `vectors` vectors V of 8 columns from column j (at most WIDE of them) combined down `rows` rows
+ * (COMBINEV), each finished (FINISH) and put at once */
+#define RESULTS_STRIP(V, WIDE, ISZ, LOADV, COMBINEV, FINISH, PUT, vectors)                           \
     do {                                                                                              \
-        __m256 kept[SMALL_STRIP_VECTORS];                                                             \
+        V kept[WIDE];                                                                                 \
         const char *row = q + (ISZ) * j;                                                              \
         for (int k = 0; k < (vectors); k++)                                                           \
             kept[k] = LOADV(row + 8 * (ISZ) * k);                                                     \
@@ -396,9 +396,10 @@ INLINE void put_f16_mean(char *out, __m256 sums, double divisor, int count)
     {                                                                                                 \
         ptrdiff_t j = 0;                                                                              \
         for (; j + 8 * SMALL_STRIP_VECTORS <= m; j += 8 * SMALL_STRIP_VECTORS)                        \
-            RESULTS_STRIP(ISZ, LOADV, COMBINEV, FINISH, PUT, SMALL_STRIP_VECTORS);                    \
+            RESULTS_STRIP(__m256, SMALL_STRIP_VECTORS, ISZ, LOADV, COMBINEV, FINISH, PUT,               \
+                          SMALL_STRIP_VECTORS);                                                       \
         for (; j + 8 <= m; j += 8)                                                                    \
-            RESULTS_STRIP(ISZ, LOADV, COMBINEV, FINISH, PUT, 1);                                      \
+            RESULTS_STRIP(__m256, SMALL_STRIP_VECTORS, ISZ, LOADV, COMBINEV, FINISH, PUT, 1);         \
         if (j == m)                                                                                   \
             return;                                                                                   \
         float tail[8] = {0};                                                                          \
@@ -482,28 +483,19 @@ DEFINE_STRIP_COLS(zmm_f32_prod, double, STRIP_VECTORS, 8, 4, WHOLE_ROW_V4(m, 8),
  * blog tensor over axis 2 multiplies 5 rows of 128), written by the strip (a ResultsFn): in double
  * from the first row, as the accumulators from 1.0 (exactly the row), rounded once to float32, so
  * the same bits without the accumulators to fill, multiply into and store from. */
-#define PROD_RESULTS_STRIP(vectors)                                                                   \
-    do {                                                                                              \
-        __m512d kept[STRIP_VECTORS];                                                                  \
-        const char *row = q + 4 * j;                                                                  \
-        for (int k = 0; k < (vectors); k++)                                                           \
-            kept[k] = zmm_load_f32_as_f64(row + 32 * k);                                              \
-        for (ptrdiff_t r = 1; r < rows; r++) {                                                        \
-            row += row_stride;                                                                        \
-            for (int k = 0; k < (vectors); k++)                                                       \
-                kept[k] = _mm512_mul_pd(kept[k], zmm_load_f32_as_f64(row + 32 * k));                  \
-        }                                                                                             \
-        for (int k = 0; k < (vectors); k++)                                                           \
-            _mm256_storeu_ps((float *)out + j + 8 * k, _mm512_cvtpd_ps(kept[k]));                     \
-    } while (0)
+INLINE void put_f32_of_doubles(char *out, __m512d products, double divisor, int count)
+{
+    (void)divisor, (void)count; /* always 8: the tail is scalar */
+    _mm256_storeu_ps((float *)out, _mm512_cvtpd_ps(products));
+}
 static void zmm_f32_prod_results(char *out, const char *q, ptrdiff_t rows, ptrdiff_t row_stride, ptrdiff_t m, double divisor)
 {
     (void)divisor;
     ptrdiff_t j = 0;
     for (; j + 8 * STRIP_VECTORS <= m; j += 8 * STRIP_VECTORS)
-        PROD_RESULTS_STRIP(STRIP_VECTORS);
+        RESULTS_STRIP(__m512d, STRIP_VECTORS, 4, zmm_load_f32_as_f64, _mm512_mul_pd, AS_KEPT, put_f32_of_doubles, STRIP_VECTORS);
     for (; j + 8 <= m; j += 8)
-        PROD_RESULTS_STRIP(1);
+        RESULTS_STRIP(__m512d, STRIP_VECTORS, 4, zmm_load_f32_as_f64, _mm512_mul_pd, AS_KEPT, put_f32_of_doubles, 1);
     for (; j < m; j++) {
         double product = load_d_f32(q + 4 * j);
         for (ptrdiff_t r = 1; r < rows; r++)
@@ -511,7 +503,6 @@ static void zmm_f32_prod_results(char *out, const char *q, ptrdiff_t rows, ptrdi
         ((float *)out)[j] = (float)product;
     }
 }
-#undef PROD_RESULTS_STRIP
 DEFINE_STRIP_COLS(zmm_f32_max, float, STRIP_VECTORS, 16, 4, WHOLE_ROW_V4(m, 4), f32_max_cols)
 DEFINE_STRIP_COLS(zmm_f32_min, float, STRIP_VECTORS, 16, 4, WHOLE_ROW_V4(m, 4), f32_min_cols)
 #undef KERNEL_TARGET
