@@ -217,6 +217,56 @@ def test_rows_give_the_same_bits_contiguous_or_strided(op: str, dtype: str) -> N
         np.testing.assert_array_equal(contiguous.view(np.uint8), strided.view(np.uint8), err_msg=f"rows of {length}")
 
 
+#: Views of 8 MiB or more (as float32) of one sub-problem and one tile: their rows are cut into parts
+ROW_PARTS = [((40_000, 64), (0,)), ((9_000, 3, 100), (0, 1)), ((700, 60, 50), (0, 2))]
+
+
+@st.composite
+def views(draw: st.DrawFn) -> tuple[Array, tuple[int, ...]]:
+    """An array (C order, transposed or reversed) and the axes to reduce: small ones of every fold,
+    or one of SHAPES and ROW_PARTS, large enough for tiles, blocks of sub-problems and row parts."""
+    if draw(st.booleans()):
+        shape, axes = draw(st.sampled_from(SHAPES + ROW_PARTS))
+    else:
+        shape = tuple(draw(st.lists(st.integers(1, 40), min_size=1, max_size=4)))
+        axes = tuple(draw(st.sets(st.integers(0, len(shape) - 1), min_size=1)))
+    dtype = draw(st.sampled_from(["float16", "float32", "float64", "int32"]))
+    array = np.random.default_rng(draw(st.integers(0, 9))).random(shape).astype(dtype)
+    return draw(st.sampled_from([array, array.T, array[..., ::-1]])), tuple(sorted(axes))
+
+
+@settings(max_examples=60, deadline=None)
+@given(views(), st.sampled_from(["sum", "mean", "prod", "max", "min"]), st.integers(2, 9))
+def test_the_shares_of_a_call_give_the_bits_of_the_whole_call(view: tuple[Array, tuple[int, ...]], op: str, shares: int) -> None:
+    # Threads share a call's units (sub-problems, tiles or row parts); the bits must not depend on
+    # how many shares, nor on which of them ran first.
+    array, axes = view
+    if op == "mean" and array.dtype.kind == "i":
+        op = "sum"
+    expected = reduce_array(op, array, axes, False, op)
+    mask = tuple(dim in axes for dim in range(array.ndim))
+    plan = _compiled.plan(op, array.shape, array.strides, array.dtype, mask, expected.shape, expected.dtype)
+    (call,) = plan.calls
+    units, partial_bytes = _compiled._units(op, array.dtype, expected.dtype, call.layout, plan.divisor)
+    assert units >= 1
+    codes = (plan.op, plan.in_type, _compiled.TYPE_CODES[plan.out_dtype])
+    out, partials = np.full(expected.shape, 7, expected.dtype), np.empty(partial_bytes, np.uint8)  # a result no share writes stays 7
+    for share in reversed(range(shares)):
+        _compiled._ckernels.reduce(*codes, array, call.in_offset, out, call.out_offset, call.layout, plan.divisor, share, shares, partials)
+    if partial_bytes:
+        _compiled._ckernels.combine(*codes, out, call.out_offset, call.layout, plan.divisor, partials)
+    np.testing.assert_array_equal(np.atleast_1d(out).view(np.uint8), np.atleast_1d(expected).view(np.uint8))
+
+
+def test_views_of_one_sub_problem_and_one_tile_have_row_parts() -> None:
+    for shape, axes in ROW_PARTS:
+        array = np.zeros(shape, np.float32)
+        mask = tuple(dim in axes for dim in range(array.ndim))
+        out_shape = tuple(size for size, reduced in zip(shape, mask) if not reduced)
+        plan = _compiled.plan("sum", shape, array.strides, array.dtype, mask, out_shape, array.dtype)
+        assert plan.units == array.nbytes // (4 << 20) and plan.partial_bytes > 0, shape
+
+
 def test_a_layout_outside_the_buffers_is_refused() -> None:
     source, target = np.zeros(10, np.float32), np.zeros(1, np.float32)
     layout = np.array([[11, 4, 0, 1]], np.int64).tobytes()  # 11 elements of a 10-element array

@@ -32,7 +32,7 @@ from typing import Any, Final, TypeAlias
 import numpy as np
 
 from typedtensor._reducer import cost as _cost
-from typedtensor._reducer.layout import Cut, Layout, cut, cut_along, fold, memory_order
+from typedtensor._reducer.layout import SPLIT_MIN_BYTES, Cut, Layout, cut, cut_along, fold, memory_order
 
 try:
     from typedtensor._reducer import _ckernels
@@ -97,12 +97,16 @@ class CompiledPlan:
     combine: Call | None  # a reduced cut: combines the parts' rows of partial results
     partial_dtype: np.dtype[Any]  # the dtype of those rows
     cost: _cost.Cost
+    units: int  # a single call's units (``_ckernels.units``) threads may share; 1: never shared
+    partial_bytes: int  # the accumulators its shares leave to combine (row parts), else 0
 
     def run(self, array: Array) -> Array:
         out = np.empty(self.out_shape, self.out_dtype)
-        if len(self.calls) == 1:  # written out, not self._into: the call every small tensor pays
+        if len(self.calls) == 1 and self.units < 2:  # written out, not self._into: the call every small tensor pays
             call = self.calls[0]
             _ckernels.reduce(self.op, self.in_type, TYPE_CODES[self.out_dtype], array, call.in_offset, out, call.out_offset, call.layout, self.divisor)
+        elif len(self.calls) == 1:
+            self._shared(array, out, self.calls[0])
         elif self.combine is None:
             _cost.run_split(lambda call: self._into(array, out, call), self.calls, self.cost)
         else:
@@ -111,6 +115,18 @@ class CompiledPlan:
 
     def _into(self, array: Array, out: Array, call: Call) -> None:
         _ckernels.reduce(self.op, self.in_type, TYPE_CODES[self.out_dtype], array, *_fields(call, out), self.divisor)
+
+    def _shared(self, array: Array, out: Array, call: Call) -> None:
+        """The call's units shared by threads (one thread: the call at once); row parts leave
+        their accumulators in ``partials``, combined once all are done."""
+        partials = np.empty(self.partial_bytes, np.uint8)
+        out_type = TYPE_CODES[self.out_dtype]
+
+        def share_of(share: int, shares: int) -> None:
+            _ckernels.reduce(self.op, self.in_type, out_type, array, *_fields(call, out), self.divisor, share, shares, partials)
+
+        if _cost.run_shared(share_of, self.units, self.cost) and self.partial_bytes:
+            _ckernels.combine(self.op, self.in_type, out_type, out, call.out_offset, call.layout, self.divisor, partials)
 
     def _combined(self, array: Array, out: Array, combine: Call) -> None:
         partials = np.empty((len(self.calls), max(1, out.size)), self.partial_dtype)
@@ -137,14 +153,16 @@ def plan(
     partial_dtype = _partial_dtype(op, dtype, out_dtype)
     common = (OP_CODES[op], TYPE_CODES[dtype], out_shape, out_dtype, divisor)
     cost = _cost.compiled_cost(op, dtype, layout.nbytes)
-    if _cost.may_split(cost):
+    whole = Call(in_offset, out_offset, _packed(layout))
+    units, partial_bytes = _units(op, dtype, out_dtype, whole.layout, divisor) if layout.nbytes >= SPLIT_MIN_BYTES else (1, 0)
+    if units < 2 and _cost.may_split(cost):
         parts = cut(layout)
     elif (accumulator_bytes := _whole_accumulator_bytes(layout)) > WHOLE_ACCUMULATORS_MAX:
         parts = _cut_between(layout, accumulator_bytes)
     else:
         parts = None
     if parts is None:
-        return CompiledPlan(*common, (Call(in_offset, out_offset, _packed(layout)),), None, partial_dtype, cost)
+        return CompiledPlan(*common, (whole,), None, partial_dtype, cost, units, partial_bytes)
     dim, outputs = parts.dim, math.prod(out_shape)
     assert layout.out_strides is not None
     calls = tuple(
@@ -156,8 +174,14 @@ def plan(
         for index, (start, stop) in enumerate(parts.ranges)
     )
     if not layout.reduced[dim]:
-        return CompiledPlan(*common, calls, None, partial_dtype, cost)
-    return CompiledPlan(*common, calls, _combining(len(calls), outputs, partial_dtype), partial_dtype, cost)
+        return CompiledPlan(*common, calls, None, partial_dtype, cost, 1, 0)
+    return CompiledPlan(*common, calls, _combining(len(calls), outputs, partial_dtype), partial_dtype, cost, 1, 0)
+
+
+def _units(op: str, dtype: np.dtype[Any], out_dtype: np.dtype[Any], layout: bytes, divisor: float) -> tuple[int, int]:
+    """How many units the C walk of one call divides into (threads share them, same bits), and
+    the bytes of accumulators its shares leave to combine (row parts; else 0)."""
+    return _ckernels.units(OP_CODES[op], TYPE_CODES[dtype], TYPE_CODES[out_dtype], layout, divisor)
 
 
 def _whole_accumulator_bytes(layout: Layout) -> int:

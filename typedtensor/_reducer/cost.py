@@ -1,19 +1,19 @@
 """Whether a large reduction is worth running on several threads: a cost model.
 
-The parts of a large reduction are fixed by the data (``_layout.cut``); this module decides
-whether a plan is cut at all (``may_split``: only if some thread count could pay) and how many
-threads compute the parts. It predicts the single-thread time from the speed of the loop
+The parts of a large reduction are fixed by the data: the units its C walk divides into (its
+sub-problems or tiles, each with outputs of its own), or the parts ``_layout.cut`` cuts a
+compute-bound view into. This module decides whether a plan is cut (``may_split``) and how many
+threads compute the units or the parts. It predicts the single-thread time from the speed of the loop
 for the op and dtype (measured on data in cache, single thread) capped by memory bandwidth, and
 the time on ``n`` threads from ``n`` times that speed capped by ``n`` threads' bandwidth, plus
 the cost of waking the workers. It splits only when the prediction wins by ``SPLIT_GAIN``.
 
-Memory-bound loops gained nothing on this shared machine when the table was measured
-(2026-11-23: two threads read a cached 20 MB at 26-39 GB/s against one thread's 31-50 in
-benchmarks/reduce.py's limit, and 64-256 MB at 24-30 against 27-31), so the model splits them
-only at its step at 32 MiB; compute-bound ones (float16 products, int8 sums, int products) gain
-nearly 2x when the other core is free. Two threads measured faster since (session 27: 1.1-1.9x
-on memory-bound plans forced into parts), left out of the table for now: docs/performance.md,
-"Stale, measured, left for now". A split that did not help (the workers did little, the caller
+When the table was first measured (2026-11-23) two threads read no faster than one on this
+shared machine; since the loops got faster they do (session 28, a plan's units shared by two
+threads against one thread on the same buffer, each call after a read of it: 1.26-1.56x on
+20-80 MiB, 0.9-1.4x on 10 MiB, slower below). Memory-bound views gain that through the units
+the C walk divides into (``run_shared``), which cost one thread nothing; only compute-bound loops
+are cut into parts (``may_split``). A split that did not help (the workers did little, the caller
 waited for them, or it took longer than one thread is predicted to) makes later calls stay on
 one thread for a while (``_parallel.backing_off``), so a loaded machine costs a probe now and
 then.
@@ -51,10 +51,12 @@ LOOP_SPEEDS: Final[dict[str, tuple[float, float, float, float, float]]] = {
 _OP_COLUMN: Final = {"sum": 0, "prod": 1, "max": 2, "min": 2, "any": 3, "all": 3, "mean": 4}
 NUMPY_SPEED: Final = 8.0  # GB/s: the numpy kernels' typical speed (they call numpy several times)
 CACHE_BYTES: Final = 32 << 20  # larger inputs stream from DRAM
-# GB/s on 1 and 2 threads, in cache and from DRAM: np.max over 64-256 MiB measured 27-31 on one
-# thread and 24-30 on two on this machine (2026-11-23; stale since, see the module docstring)
-BANDWIDTH: Final = {True: (30.0, 39.0), False: (28.0, 30.0)}
-WAKE_SECONDS: Final = 100e-6  # waking workers and combining parts, with margin
+# GB/s on 1 and 2 threads, in cache and from DRAM. One thread: np.max over 64-256 MiB measured
+# 27-31 (2026-11-23; the loops read a cached buffer faster now, up to 60, but these figures only
+# weigh one thread against two). Two: 1.5x one, the best a shared plan gained over one thread
+# on 20-80 MiB (session 28: 1.26-1.56x, waking included).
+BANDWIDTH: Final = {True: (30.0, 45.0), False: (28.0, 42.0)}
+WAKE_SECONDS: Final = 50e-6  # waking a worker and its share's call: 20-45 us measured, with margin
 SPLIT_GAIN: Final = 1.3  # split only if predicted at least this much faster
 
 
@@ -84,16 +86,16 @@ def predicted_seconds(cost: Cost, threads: int) -> float:
 
 
 def may_split(cost: Cost) -> bool:
-    """Whether splitting could be predicted to pay on some number of threads: the best any number
-    can do is read at the bandwidth of several threads (which ``predicted_seconds`` caps them at)
-    after waking them. The compiled plans are cut into parts only then, or where the C loops
-    would hold too many accumulators (``compiled.WHOLE_ACCUMULATORS_MAX``): a property of the data
-    and of this table, never of the thread count, so the bits stay the same on any. Parts that
-    always run one after another read the input in slabs and combine partial rows for nothing
-    (the blog tensor: float32 and float64 sums and max 1.085x faster whole, geomean of 60 cases,
-    up to 1.56x)."""
-    many = BANDWIDTH[cost.nbytes <= CACHE_BYTES][1]
-    return predicted_seconds(cost, 1) > SPLIT_GAIN * (cost.nbytes / (many * 1e9) + WAKE_SECONDS)
+    """Whether the plan is cut into parts: only where its loop, not memory, bounds one thread (by
+    ``SPLIT_GAIN``), and the best any number of threads can do (read at the bandwidth of several,
+    after waking them) would pay. The parts are a property of the data and of this table, never of
+    the thread count, so the bits stay the same on any. A memory-bound view is never cut: one
+    thread would pay for its parts (the blog tensor: float32 and float64 sums and max 1.085x
+    faster whole, geomean of 60 cases, up to 1.56x), and threads share its units instead
+    (``run_shared``)."""
+    one, many = BANDWIDTH[cost.nbytes <= CACHE_BYTES]
+    compute_bound = cost.speed * SPLIT_GAIN <= one
+    return compute_bound and predicted_seconds(cost, 1) > SPLIT_GAIN * (cost.nbytes / (many * 1e9) + WAKE_SECONDS)
 
 
 def threads_for(cost: Cost, parts: int) -> int:
@@ -102,6 +104,22 @@ def threads_for(cost: Cost, parts: int) -> int:
     if threads < 2 or _parallel.backing_off():
         return 1
     return threads if predicted_seconds(cost, 1) > SPLIT_GAIN * predicted_seconds(cost, threads) else 1
+
+
+SHARES_PER_THREAD: Final = 4  # a shared call's units go in this many shares per thread, taken as threads free up
+
+
+def run_shared(function: Callable[[int, int], None], units: int, cost: Cost) -> bool:
+    """``function(share, shares)`` for every share of a call's ``units`` (the C walk's parts, each
+    giving the same bits on any number of threads), on as many threads as splitting is predicted
+    to pay for; one thread runs the whole call at once. Whether it was shared."""
+    threads = threads_for(cost, units)
+    if threads < 2:
+        function(0, 1)
+        return False
+    shares = min(units, SHARES_PER_THREAD * threads)
+    _parallel.run_parts(lambda share: function(share, shares), range(shares), threads, alone=predicted_seconds(cost, 1))
+    return True
 
 
 def run_split(function: Callable[[Part], Result], parts: Sequence[Part], cost: Cost) -> list[Result]:

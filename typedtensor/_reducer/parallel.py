@@ -127,7 +127,9 @@ def run_parts(
     if helpers:
         end = time.perf_counter()
         did_share = len(parts) - by_caller >= len(parts) * helpers / (helpers + 1) / 2
-        _record(did_share and end - own_done <= MAX_WAIT_SHARE * (end - start) and end - start <= alone)
+        one_part = (own_done - start) / max(by_caller, 1)  # the caller's time per part: waiting for
+        waited = end - own_done  # a worker's last part that long is the parts' grain, not a busy core
+        _record(did_share and waited <= max(MAX_WAIT_SHARE * (end - start), one_part) and end - start <= alone)
     if job.error is not None:
         raise job.error
     return job.results  # type: ignore[return-value]
