@@ -6,13 +6,15 @@ backwards starts at its last element; a kept one then writes its results backwar
 loops read the input in memory order and write each result once, straight into its place in the
 result array, so no layout needs a copy or a transpose.
 
-A large view whose loop could gain from threads (``_cost.may_split``: compute-bound loops, not the
-memory-bound ones) is cut into parts (``_layout.cut``); one for which the C loops would hold more
-than ``WHOLE_ACCUMULATORS_MAX`` bytes of accumulators is cut along a kept dim between reduced
-ones (``_cut_between``); every other view is one call. Cut along a kept dim, each part writes
-its own region of the result; cut along a reduced dim, each part writes its partial results (in
-the accumulating type: float64 for float sums) into a row of its own, and one more call combines
-the rows in order and converts them. The parts depend on the view and on the cost model's
+A large view is one call whose units threads share (``_ckernels.units``: the C walk's
+sub-problems, its tiles, or row parts combined in order; each unit computes the same bits on
+whichever thread), one call on one thread. A large view with no units to share whose loop is
+compute-bound (``_cost.may_split``) is cut into parts (``_layout.cut``); one for which the C
+loops would hold more than ``WHOLE_ACCUMULATORS_MAX`` bytes of accumulators is cut along a kept
+dim between reduced ones (``_cut_between``). Cut along a kept dim, each part writes its own
+region of the result; cut along a reduced dim, each part writes its partial results (in the
+accumulating type: float64 for float sums) into a row of its own, and one more call combines the
+rows in order and converts them. The units and parts depend on the view and on the cost model's
 constant table, never on the thread count or the machine, so the bits do not depend on how many
 threads computed them.
 
@@ -57,7 +59,7 @@ TYPE_CODES: Final[dict[np.dtype[Any], int]] = {
 #: every float64 step, err by far less.
 FLOAT32_SUM_BOUND: Final = (_ckernels.FLUSH_ROWS if _ckernels is not None else 1) * 2.0**-24
 
-#: A view whose loop never gains from threads (``_cost.may_split``) is one call, unless the C
+#: A view not cut into parts for threads (``_cost.may_split``) is one call, unless the C
 #: loops would hold more than this many bytes of accumulators for it: kept dims between reduced
 #: ones get an accumulator for every result of theirs (a float32 ``[2, 4_000_000, 2, 16]`` summed
 #: over (0, 2) whole: 512 MB), so such a view is cut along one of them where it can be. 4 MiB:
