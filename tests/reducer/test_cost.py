@@ -83,7 +83,8 @@ def c_strides(shape: tuple[int, ...], dtype: np.dtype[Any]) -> tuple[int, ...]:
         ("int8", "sum", (4096, 4096), 0, 1, 4),  # 16 MiB of slow int8 sums: row parts, shared
         ("int8", "sum", (4096, 4096), 1, 1, 16),  # blocks of rows, shared
         ("float16", "prod", (2000, 4000), 0, 1, 3),
-        ("float16", "prod", (8192, 1024), None, 4, 1),  # one long row: no units, compute-bound: parts of 4 MiB
+        ("float16", "prod", (8192, 1024), None, 1, 4),  # one long row: in parts of 4 MiB too
+        ("float16", "prod", (16, 16384, 32), (0, 2), 4, 1),  # 128 KiB of accumulators, no row parts; compute-bound: cut
     ],
 )
 def test_large_views_are_shared_by_threads_or_else_cut_where_their_loops_gain(

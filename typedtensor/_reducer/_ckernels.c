@@ -998,7 +998,7 @@ static ptrdiff_t plan_walk(Walk *w, const Dim *dims, int nd, int first_reduced)
     plan_sub(&w->full, sub, sub_nd, w->block);
     plan_sub(&w->rest, sub, sub_nd, sub[0].size % w->block ? sub[0].size % w->block : w->block);
     w->parts = 1;
-    if (first_reduced == 0 && nd >= 2 && tile_count(&w->full) == 1)
+    if (first_reduced == 0 && tile_count(&w->full) == 1)
         plan_parts(w, dims, nd);
     return w->full.outputs * acc_size * w->parts;
 }
