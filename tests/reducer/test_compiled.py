@@ -267,6 +267,21 @@ def test_views_of_one_sub_problem_and_one_tile_have_row_parts() -> None:
         assert plan.units == array.nbytes // (4 << 20) and plan.partial_bytes > 0, shape
 
 
+@pytest.mark.parametrize("op", ["sum", "mean", "prod", "max"])
+@pytest.mark.parametrize("axes", [(1, 3), (1, 2, 3), (1,)])
+def test_a_large_view_in_blocks_for_threads_gives_the_bits_of_its_halves(op: str, axes: tuple[int, ...]) -> None:
+    # float16 [32, 256, 5, 128] (10 MiB) is walked in blocks of its leading kept dim that threads
+    # can share; each half (5 MiB) in one block, as before there were threads: the same bits.
+    rng = np.random.default_rng(12)
+    array = (1 + (rng.random((32, 256, 5, 128)) - 0.5) * 1e-3 if op == "prod" else rng.random((32, 256, 5, 128))).astype(np.float16)
+    mask = tuple(dim in axes for dim in range(4))
+    out_shape = tuple(size for size, reduced in zip(array.shape, mask) if not reduced)
+    plan = _compiled.plan(op, array.shape, array.strides, array.dtype, mask, out_shape, array.dtype)
+    assert plan.units >= 2
+    halves = [reduce_array(op, half, axes, False, op) for half in (array[:16], array[16:])]
+    assert reduce_array(op, array, axes, False, op).tobytes() == np.concatenate(halves).tobytes()
+
+
 def test_a_layout_outside_the_buffers_is_refused() -> None:
     source, target = np.zeros(10, np.float32), np.zeros(1, np.float32)
     layout = np.array([[11, 4, 0, 1]], np.int64).tobytes()  # 11 elements of a 10-element array

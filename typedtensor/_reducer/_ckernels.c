@@ -956,20 +956,27 @@ static void run_walk(const Walk *w, const char *in, char *out, char *acc, ptrdif
     }
 }
 
-/* A large view of one sub-problem and one tile, its outermost dim reduced (the rows of a column
- * sum, the blog tensor over (0, 1), (0, 2) ...), has no units of its own for threads to share:
- * its rows are cut into parts of about ROW_PART_BYTES (at most MAX_ROW_PARTS), each into
- * accumulators of its own, combined in order at the end. The parts depend on the view alone, so
- * the bits are the same on any number of threads; one thread pays only for the combining, of at
- * most ROW_PART_ACC_MAX bytes of accumulators per part (A/B, one thread: the blog tensor over
- * (0, 1), 5 KiB each, 0.97-1.3x; over (0, 2), 256 KiB each, 0.86-0.96x, left whole). */
-static void plan_parts(Walk *w, const Dim *dims, int nd)
+/* How many parts threads may share a view of dims in: one per ROW_PART_BYTES of it, at most
+ * MAX_ROW_PARTS and at most `size` (the indices of the dim cut) */
+static ptrdiff_t parts_of(const Dim *dims, int nd, ptrdiff_t itemsize, ptrdiff_t size)
 {
-    ptrdiff_t bytes = w->full.itemsize;
+    ptrdiff_t bytes = itemsize;
     for (int k = 0; k < nd; k++)
         bytes *= dims[k].size;
     ptrdiff_t parts = bytes / ROW_PART_BYTES;
-    parts = parts > MAX_ROW_PARTS ? MAX_ROW_PARTS : parts > dims[0].size ? dims[0].size : parts;
+    return parts > MAX_ROW_PARTS ? MAX_ROW_PARTS : parts > size ? size : parts;
+}
+
+/* A large view of one sub-problem and one tile, its outermost dim reduced (the rows of a column
+ * sum, the blog tensor over (0, 1), (0, 3) ...; one long row), has no units of its own for
+ * threads to share: its rows are cut into parts_of it, each into accumulators of its own,
+ * combined in order at the end. The parts depend on the view alone, so the bits are the same on
+ * any number of threads; one thread pays only for the combining, of at most ROW_PART_ACC_MAX
+ * bytes of accumulators per part (A/B, one thread: the blog tensor over (0, 1), 5 KiB each,
+ * 0.97-1.3x; over (0, 2), 256 KiB each, 0.86-0.96x, left whole). */
+static void plan_parts(Walk *w, const Dim *dims, int nd)
+{
+    ptrdiff_t parts = parts_of(dims, nd, w->full.itemsize, dims[0].size);
     if (parts < 2 || w->full.outputs * w->full.ops->acc_size > ROW_PART_ACC_MAX)
         return;
     w->parts = parts;
@@ -994,6 +1001,13 @@ static ptrdiff_t plan_walk(Walk *w, const Dim *dims, int nd, int first_reduced)
         ptrdiff_t per_index = w->full.outputs * acc_size;
         w->block = per_index >= BLOCK_BYTES ? 1 : BLOCK_BYTES / per_index;
         w->block = w->block > sub[0].size ? sub[0].size : w->block;
+        /* A large view in one block (the blog tensor over (1, 3), (1, 2, 3)): in parts_of it
+         * instead, units for threads. Each index of a block has accumulators of its own and the
+         * whole dim in one tile (a block holds at most BLOCK_BYTES of them), so its bits do not
+         * depend on the block's length. */
+        ptrdiff_t parts = parts_of(dims, nd, w->full.itemsize, sub[0].size);
+        if (sub_count(w) == 1 && parts >= 2)
+            w->block = (sub[0].size + parts - 1) / parts;
     }
     plan_sub(&w->full, sub, sub_nd, w->block);
     plan_sub(&w->rest, sub, sub_nd, sub[0].size % w->block ? sub[0].size % w->block : w->block);
