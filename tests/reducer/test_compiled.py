@@ -16,7 +16,7 @@ from typing import Any
 
 import numpy as np
 import pytest
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import HealthCheck, assume, given, settings, strategies as st
 
 from typedtensor._reducer import compiled as _compiled
 from typedtensor._reducer.compiled import FLOAT32_SUM_BOUND, CompiledPlan
@@ -246,6 +246,7 @@ def test_the_shares_of_a_call_give_the_bits_of_the_whole_call(view: tuple[Array,
     expected = reduce_array(op, array, axes, False, op)
     mask = tuple(dim in axes for dim in range(array.ndim))
     plan = _compiled.plan(op, array.shape, array.strides, array.dtype, mask, expected.shape, expected.dtype)
+    assume(len(plan.calls) == 1)  # not a compute-bound view cut into parts
     (call,) = plan.calls
     units, partial_bytes = _compiled._units(op, array.dtype, expected.dtype, call.layout, plan.divisor)
     assert units >= 1
@@ -280,6 +281,21 @@ def test_a_large_view_in_blocks_for_threads_gives_the_bits_of_its_halves(op: str
     assert plan.units >= 2
     halves = [reduce_array(op, half, axes, False, op) for half in (array[:16], array[16:])]
     assert reduce_array(op, array, axes, False, op).tobytes() == np.concatenate(halves).tobytes()
+
+
+@pytest.mark.parametrize(("op", "dtype"), [("sum", "float32"), ("max", "float16"), ("sum", "float64")])
+def test_a_share_with_no_units_writes_nothing(op: str, dtype: str) -> None:
+    # (8, 100) over axis 0 is one unit (its results written by the strips for float16/32): of
+    # more shares than units, the empty ones must leave the results to the other
+    array = np.random.default_rng(13).random((8, 100)).astype(dtype)
+    plan = _compiled.plan(op, array.shape, array.strides, array.dtype, (True, False), (100,), array.dtype)
+    (call,) = plan.calls
+    codes = (plan.op, plan.in_type, _compiled.TYPE_CODES[plan.out_dtype])
+    assert _compiled._units(op, array.dtype, array.dtype, call.layout, plan.divisor) == (1, 0)
+    for share, writes in [(0, False), (1, True)]:
+        out = np.full(100, 7, array.dtype)
+        _compiled._ckernels.reduce(*codes, array, 0, out, 0, call.layout, plan.divisor, share, 2, np.empty(0, np.uint8))
+        assert (out != 7).any() == writes
 
 
 def test_a_layout_outside_the_buffers_is_refused() -> None:

@@ -760,8 +760,9 @@ static ptrdiff_t tile_count(const Sub *s)
  * whatever else runs, on whichever thread. */
 static void run_tiles(const Sub *s, const char *in, char *out, ptrdiff_t first, ptrdiff_t stop)
 {
-    if (s->results) {
-        write_results(s, 0, in, out);
+    if (s->results) { /* one tile, the only unit */
+        if (first < stop)
+            write_results(s, 0, in, out);
         return;
     }
     const Dim *inner = &s->dims[s->nd - 1];
@@ -1105,8 +1106,8 @@ static int get_partials(PyObject *object, Py_buffer *partials, ptrdiff_t bytes)
 {
     if (PyObject_GetBuffer(object, partials, PyBUF_WRITABLE) < 0)
         return -1;
-    if (partials->len < bytes) {
-        PyErr_Format(PyExc_ValueError, "partials must hold %zd bytes", bytes);
+    if (partials->len < bytes || (uintptr_t)partials->buf % sizeof(double) != 0) {
+        PyErr_Format(PyExc_ValueError, "partials must hold %zd bytes, 8-byte aligned", bytes);
         PyBuffer_Release(partials);
         return -1;
     }

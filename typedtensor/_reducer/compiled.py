@@ -104,11 +104,12 @@ class CompiledPlan:
 
     def run(self, array: Array) -> Array:
         out = np.empty(self.out_shape, self.out_dtype)
-        if len(self.calls) == 1 and self.units < 2:  # written out, not self._into: the call every small tensor pays
+        if len(self.calls) == 1:  # written out, not self._into: the call every small tensor pays
             call = self.calls[0]
-            _ckernels.reduce(self.op, self.in_type, TYPE_CODES[self.out_dtype], array, call.in_offset, out, call.out_offset, call.layout, self.divisor)
-        elif len(self.calls) == 1:
-            self._shared(array, out, self.calls[0])
+            if self.units < 2 or (threads := _cost.threads_for(self.cost, self.units)) < 2:
+                _ckernels.reduce(self.op, self.in_type, TYPE_CODES[self.out_dtype], array, call.in_offset, out, call.out_offset, call.layout, self.divisor)
+            else:
+                self._shared(array, out, call, threads)
         elif self.combine is None:
             _cost.run_split(lambda call: self._into(array, out, call), self.calls, self.cost)
         else:
@@ -118,16 +119,17 @@ class CompiledPlan:
     def _into(self, array: Array, out: Array, call: Call) -> None:
         _ckernels.reduce(self.op, self.in_type, TYPE_CODES[self.out_dtype], array, *_fields(call, out), self.divisor)
 
-    def _shared(self, array: Array, out: Array, call: Call) -> None:
-        """The call's units shared by threads (one thread: the call at once); row parts leave
-        their accumulators in ``partials``, combined once all are done."""
+    def _shared(self, array: Array, out: Array, call: Call, threads: int) -> None:
+        """The call's units shared by ``threads`` threads; row parts leave their accumulators in
+        ``partials``, combined once all are done."""
         partials = np.empty(self.partial_bytes, np.uint8)
         out_type = TYPE_CODES[self.out_dtype]
 
         def share_of(share: int, shares: int) -> None:
             _ckernels.reduce(self.op, self.in_type, out_type, array, *_fields(call, out), self.divisor, share, shares, partials)
 
-        if _cost.run_shared(share_of, self.units, self.cost) and self.partial_bytes:
+        _cost.run_shared(share_of, self.units, threads, self.cost)
+        if self.partial_bytes:
             _ckernels.combine(self.op, self.in_type, out_type, out, call.out_offset, call.layout, self.divisor, partials)
 
     def _combined(self, array: Array, out: Array, combine: Call) -> None:

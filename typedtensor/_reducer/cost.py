@@ -1,8 +1,8 @@
 """Whether a large reduction is worth running on several threads: a cost model.
 
 The parts of a large reduction are fixed by the data: the units its C walk divides into (its
-sub-problems or tiles, each with outputs of its own), or the parts ``_layout.cut`` cuts a
-compute-bound view into. This module decides whether a plan is cut (``may_split``) and how many
+sub-problems or tiles, each with outputs of its own, or row parts combined in order), or the
+parts ``_layout.cut`` cuts a compute-bound view into. This module decides whether a plan is cut (``may_split``) and how many
 threads compute the units or the parts. It predicts the single-thread time from the speed of the loop
 for the op and dtype (measured on data in cache, single thread) capped by memory bandwidth, and
 the time on ``n`` threads from ``n`` times that speed capped by ``n`` threads' bandwidth, plus
@@ -109,17 +109,11 @@ def threads_for(cost: Cost, parts: int) -> int:
 SHARES_PER_THREAD: Final = 4  # a shared call's units go in this many shares per thread, taken as threads free up
 
 
-def run_shared(function: Callable[[int, int], None], units: int, cost: Cost) -> bool:
+def run_shared(function: Callable[[int, int], None], units: int, threads: int, cost: Cost) -> None:
     """``function(share, shares)`` for every share of a call's ``units`` (the C walk's parts, each
-    giving the same bits on any number of threads), on as many threads as splitting is predicted
-    to pay for; one thread runs the whole call at once. Whether it was shared."""
-    threads = threads_for(cost, units)
-    if threads < 2:
-        function(0, 1)
-        return False
+    giving the same bits on any number of threads), on ``threads`` threads (``threads_for``)."""
     shares = min(units, SHARES_PER_THREAD * threads)
     _parallel.run_parts(lambda share: function(share, shares), range(shares), threads, alone=predicted_seconds(cost, 1))
-    return True
 
 
 def run_split(function: Callable[[Part], Result], parts: Sequence[Part], cost: Cost) -> list[Result]:

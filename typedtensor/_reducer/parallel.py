@@ -127,17 +127,20 @@ def run_parts(
     if helpers:
         end = time.perf_counter()
         did_share = len(parts) - by_caller >= len(parts) * helpers / (helpers + 1) / 2
-        one_part = (own_done - start) / max(by_caller, 1)  # the caller's time per part: waiting for
-        waited = end - own_done  # a worker's last part that long is the parts' grain, not a busy core
-        _record(did_share and waited <= max(MAX_WAIT_SHARE * (end - start), one_part) and end - start <= alone)
+        # waiting for a worker's last part as long as one of the caller's parts took is the parts'
+        # grain, not a busy core, where the caller did several (of two parts, a worker at half speed
+        # keeps the caller waiting just as long)
+        grain = (own_done - start) / by_caller if by_caller >= 2 else 0.0
+        waited = end - own_done
+        _record(did_share and waited <= max(MAX_WAIT_SHARE * (end - start), grain) and end - start <= alone)
     if job.error is not None:
         raise job.error
     return job.results  # type: ignore[return-value]
 
 
 MAX_BACKOFF: Final = 6  # after splits that did not help in a row, stay on one thread for up to 2**6 calls
-# A split did not help either if the caller, its own parts done, waited this share of the call for
-# a worker's: one that got only part of a busy core (benchmarks/reduce.py --quick measured the
+# A split did not help either if the caller, its own parts done, waited this share of the call (and
+# longer than its own parts took each) for a worker's: one that got only part of a busy core (benchmarks/reduce.py --quick measured the
 # default mode at 0.83x of one thread on float16 under load before this).
 MAX_WAIT_SHARE: Final = 0.2
 _backoff = {"calls_left": 0, "misses": 0}  # races between callers only blur the count
