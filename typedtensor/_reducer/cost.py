@@ -9,9 +9,9 @@ the time on ``n`` threads from ``n`` times that speed capped by ``n`` threads' b
 the cost of waking the workers. It splits only when the prediction wins by ``SPLIT_GAIN``.
 
 When the table was first measured (2026-11-23) two threads read no faster than one on this
-shared machine; since the loops got faster they do (session 28, a plan's units shared by two
-threads against one thread on the same buffer, each call after a read of it: 1.26-1.56x on
-20-80 MiB, 0.9-1.4x on 10 MiB, slower below). Memory-bound views gain that through the units
+shared machine; since the loops got faster they do from DRAM (session 28, a plan's units shared
+by two threads against one thread on the same buffer, each call after a read of it: 1.3-1.56x
+on 40-80 MiB), and in cache now and then (0.8-1.45x on 10-20 MiB, slower below). Memory-bound views gain that through the units
 the C walk divides into (``run_shared``), which cost one thread nothing; only compute-bound loops
 are cut into parts (``may_split``). A split that did not help (the workers did little, the caller
 waited for them, or it took longer than one thread is predicted to) makes later calls stay on
@@ -53,9 +53,12 @@ NUMPY_SPEED: Final = 8.0  # GB/s: the numpy kernels' typical speed (they call nu
 CACHE_BYTES: Final = 32 << 20  # larger inputs stream from DRAM
 # GB/s on 1 and 2 threads, in cache and from DRAM. One thread: np.max over 64-256 MiB measured
 # 27-31 (2026-11-23; the loops read a cached buffer faster now, up to 60, but these figures only
-# weigh one thread against two). Two: 1.5x one, the best a shared plan gained over one thread
-# on 20-80 MiB (session 28: 1.26-1.56x, waking included).
-BANDWIDTH: Final = {True: (30.0, 45.0), False: (28.0, 42.0)}
+# weigh one thread against two). Two, session 28, shared plans against one thread: from DRAM
+# 1.5x one (40-80 MiB 1.3-1.56x; the benchmark's float64 blog tensor, 42 MB, in its default mode
+# 1.06-1.17x geomean per op, worst case 0.96x), in cache 1.2x (20 MiB 0.9-1.45x; the float32
+# blog tensor, 21 MB, 0.97-1.08x geomean, worst 0.81x), so memory-bound views in cache stay on
+# one thread.
+BANDWIDTH: Final = {True: (30.0, 36.0), False: (28.0, 42.0)}
 WAKE_SECONDS: Final = 50e-6  # waking a worker and its share's call: 20-45 us measured, with margin
 SPLIT_GAIN: Final = 1.3  # split only if predicted at least this much faster
 
