@@ -1101,6 +1101,17 @@ static ptrdiff_t prepare(PyObject *const *args, PyObject *layout, PyObject *divi
     return plan_walk(w, dims, *nd, first_reduced);
 }
 
+/* prepare() for an entry point of `count` args (`usage`), the layout and divisor at `layout_at` */
+static ptrdiff_t walk_of(PyObject *const *args, Py_ssize_t nargs, Py_ssize_t count, const char *usage, int layout_at, Dim *dims,
+                         int *nd, Walk *w)
+{
+    if (nargs != count) {
+        PyErr_SetString(PyExc_TypeError, usage);
+        return -1;
+    }
+    return prepare(args, args[layout_at], args[layout_at + 1], dims, nd, w);
+}
+
 /* The partial accumulators of a shared call with row parts: a writable buffer of `bytes` */
 static int get_partials(PyObject *object, Py_buffer *partials, ptrdiff_t bytes)
 {
@@ -1184,18 +1195,14 @@ no_source:
 static PyObject *combine(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
 {
     (void)module;
-    if (nargs != 8) {
-        PyErr_SetString(PyExc_TypeError, "combine(op, in_type, out_type, target, out_offset, layout, divisor, partials)");
-        return NULL;
-    }
-    Py_ssize_t out_offset = PyLong_AsSsize_t(args[4]);
-    if (PyErr_Occurred())
-        return NULL;
     Dim dims[MAX_DIMS];
     int nd;
     Walk walk;
-    ptrdiff_t acc_bytes = prepare(args, args[5], args[6], dims, &nd, &walk);
+    ptrdiff_t acc_bytes = walk_of(args, nargs, 8, "combine(op, in_type, out_type, target, out_offset, layout, divisor, partials)", 5, dims, &nd, &walk);
     if (acc_bytes < 0)
+        return NULL;
+    Py_ssize_t out_offset = PyLong_AsSsize_t(args[4]);
+    if (out_offset == -1 && PyErr_Occurred())
         return NULL;
     if (walk.parts < 2) {
         PyErr_SetString(PyExc_ValueError, "this view has no row parts to combine");
@@ -1224,14 +1231,10 @@ no_target:
 static PyObject *units(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
 {
     (void)module;
-    if (nargs != 5) {
-        PyErr_SetString(PyExc_TypeError, "units(op, in_type, out_type, layout, divisor)");
-        return NULL;
-    }
     Dim dims[MAX_DIMS];
     int nd;
     Walk walk;
-    ptrdiff_t acc_bytes = prepare(args, args[3], args[4], dims, &nd, &walk);
+    ptrdiff_t acc_bytes = walk_of(args, nargs, 5, "units(op, in_type, out_type, layout, divisor)", 3, dims, &nd, &walk);
     if (acc_bytes < 0)
         return NULL;
     return Py_BuildValue("nn", unit_count(&walk), walk.parts > 1 ? acc_bytes : (ptrdiff_t)0);
