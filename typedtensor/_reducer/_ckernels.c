@@ -1005,7 +1005,9 @@ static ptrdiff_t plan_walk(Walk *w, const Dim *dims, int nd, int first_reduced)
         /* A large view in one block (the blog tensor over (1, 3), (1, 2, 3)): in parts_of it
          * instead, units for threads. Each index of a block has accumulators of its own and the
          * whole dim in one tile (a block holds at most BLOCK_BYTES of them), so its bits do not
-         * depend on the block's length. */
+         * depend on the block's length: a kept dim reaches the loops as acc_step != 0, and those
+         * combine one row at a time (the loops that combine several rows per pass, flush blocks
+         * or strips need acc_step == 0; one that did not would have to keep this rule). */
         ptrdiff_t parts = parts_of(dims, nd, w->full.itemsize, sub[0].size);
         if (sub_count(w) == 1 && parts >= 2)
             w->block = (sub[0].size + parts - 1) / parts;

@@ -26,7 +26,7 @@
 #define BLOCK_BYTES (1 << 11)  /* accumulators of a block of short sub-problems (32 KiB, all of L1:
                                   the input streaming past evicted them; [8192, 5, 128] 13 -> 21 GB/s) */
 #define MIN_TILE 64            /* narrower tiles read too little per row to stream */
-#define ROW_PART_BYTES (4 << 20) /* the input of a row part of a view with no other units (plan_parts) ... */
+#define ROW_PART_BYTES (4 << 20) /* the input of a row part, or block, of a view threads share (parts_of) ... */
 #define MAX_ROW_PARTS 8          /* ... at most this many: four per thread on two cores ... */
 #define ROW_PART_ACC_MAX (1 << 16) /* ... each with accumulators of at most this many bytes */
 #define UNROLL_MIN_BYTES (1 << 13) /* wider accumulator rows leave L1: combine four rows per pass (eight,

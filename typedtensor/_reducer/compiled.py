@@ -122,7 +122,7 @@ class CompiledPlan:
     def _shared(self, array: Array, out: Array, call: Call, threads: int) -> None:
         """The call's units shared by ``threads`` threads; row parts leave their accumulators in
         ``partials``, combined once all are done."""
-        partials = np.empty(self.partial_bytes, np.uint8)
+        partials = np.empty(-(-self.partial_bytes // 8), np.float64)  # aligned for any accumulator
         out_type = TYPE_CODES[self.out_dtype]
 
         def share_of(share: int, shares: int) -> None:

@@ -5,15 +5,16 @@ sub-problems or tiles, each with outputs of its own, or row parts combined in or
 parts ``_layout.cut`` cuts a compute-bound view into. This module decides whether a plan is cut (``may_split``) and how many
 threads compute the units or the parts. It predicts the single-thread time from the speed of the loop
 for the op and dtype (measured on data in cache, single thread) capped by memory bandwidth, and
-the time on ``n`` threads from ``n`` times that speed capped by ``n`` threads' bandwidth, plus
+the time on ``n`` threads from ``n`` times that speed capped by two threads' bandwidth, plus
 the cost of waking the workers. It splits only when the prediction wins by ``SPLIT_GAIN``.
 
 When the table was first measured (2026-11-23) two threads read no faster than one on this
 shared machine; since the loops got faster they do from DRAM (session 28, a plan's units shared
 by two threads against one thread on the same buffer, each call after a read of it: 1.3-1.56x
-on 40-80 MiB), and in cache now and then (0.8-1.45x on 10-20 MiB, slower below). Memory-bound views gain that through the units
-the C walk divides into (``run_shared``), which cost one thread nothing; only compute-bound loops
-are cut into parts (``may_split``). A split that did not help (the workers did little, the caller
+on 40-80 MiB), in cache only now and then (0.9-1.45x on 10-20 MiB), so memory-bound views in
+cache stay on one thread (``BANDWIDTH``). Views gain through the units the C walk divides into
+(``run_shared``), which cost one thread nothing; only compute-bound loops are cut into parts
+(``may_split``). A split that did not help (the workers did little, the caller
 waited for them, or it took longer than one thread is predicted to) makes later calls stay on
 one thread for a while (``_parallel.backing_off``), so a loaded machine costs a probe now and
 then.
@@ -104,9 +105,9 @@ def may_split(cost: Cost) -> bool:
 def threads_for(cost: Cost, parts: int) -> int:
     """How many threads to compute ``parts`` parts on: 1 unless splitting is predicted to pay."""
     threads = min(_parallel.thread_count(), parts)
-    if threads < 2 or _parallel.backing_off():
+    if threads < 2 or predicted_seconds(cost, 1) <= SPLIT_GAIN * predicted_seconds(cost, threads):
         return 1
-    return threads if predicted_seconds(cost, 1) > SPLIT_GAIN * predicted_seconds(cost, threads) else 1
+    return 1 if _parallel.backing_off() else threads  # only calls that would split count down the back-off
 
 
 SHARES_PER_THREAD: Final = 4  # a shared call's units go in this many shares per thread, taken as threads free up

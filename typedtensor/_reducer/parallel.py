@@ -9,10 +9,11 @@ since the caller takes the parts no one has started. Several user threads reduci
 the workers, and each waits only for parts that are already being computed, so none can block
 another.
 
-A split in which the workers did less than half their share, after which the caller waited long
-for a worker's last part, or that took longer than one thread is predicted to (their cores were
-busy), makes the next calls stay on one thread (``backing_off``), twice as many after each such
-split in a row.
+A split that did not help makes the next calls stay on one thread (``backing_off``), twice as many
+after each such split in a row: one in which the workers did less than half their share, or
+after which the caller, its parts done, waited for a worker's last part longer than a fifth of
+the call and (if it did two or more) than one of its own parts took, or that took longer than
+one thread is predicted to (their cores were busy).
 
 The workers are daemon threads that live as long as the process, so reductions also split in
 ``atexit`` handlers; a forked child starts its own. ``TYPEDTENSOR_NUM_THREADS`` (read once,
@@ -139,8 +140,8 @@ def run_parts(
 
 
 MAX_BACKOFF: Final = 6  # after splits that did not help in a row, stay on one thread for up to 2**6 calls
-# A split did not help either if the caller, its own parts done, waited this share of the call (and
-# longer than its own parts took each) for a worker's: one that got only part of a busy core (benchmarks/reduce.py --quick measured the
+# A split did not help either if the caller, its own parts done, waited this share of the call (and,
+# if it did two parts or more, longer than its own took each) for a worker's: one that got only part of a busy core (benchmarks/reduce.py --quick measured the
 # default mode at 0.83x of one thread on float16 under load before this).
 MAX_WAIT_SHARE: Final = 0.2
 _backoff = {"calls_left": 0, "misses": 0}  # races between callers only blur the count
