@@ -56,7 +56,7 @@ CACHE_BYTES: Final = 32 << 20  # larger inputs stream from DRAM
 # 27-31 (2026-11-23; the loops read a cached buffer faster now, up to 60, but these figures only
 # weigh one thread against two). Two, session 28, shared plans against one thread: from DRAM
 # 1.5x one (40-80 MiB 1.3-1.56x; the benchmark's float64 blog tensor, 42 MB, in its default mode
-# 1.06-1.17x geomean per op, worst case 0.96x), in cache 1.2x (20 MiB 0.9-1.45x; the float32
+# 1.06-1.20x geomean per op, worst case 0.96x, in a quiet run), in cache 1.2x (20 MiB 0.9-1.45x; the float32
 # blog tensor, 21 MB, 0.97-1.08x geomean, worst 0.81x), so memory-bound views in cache stay on
 # one thread.
 BANDWIDTH: Final = {True: (30.0, 36.0), False: (28.0, 42.0)}
