@@ -2,11 +2,12 @@
 
 The parts of a large reduction are fixed by the data: the units its C walk divides into (its
 sub-problems or tiles, each with outputs of its own, or row parts combined in order), or the
-parts ``_layout.cut`` cuts a compute-bound view into. This module decides whether a plan is cut (``may_split``) and how many
-threads compute the units or the parts. It predicts the single-thread time from the speed of the loop
-for the op and dtype (measured on data in cache, single thread) capped by memory bandwidth, and
-the time on ``n`` threads from ``n`` times that speed capped by two threads' bandwidth, plus
-the cost of waking the workers. It splits only when the prediction wins by ``SPLIT_GAIN``.
+parts ``_layout.cut`` cuts a compute-bound view into. This module decides whether a plan is cut
+(``may_split``) and how many threads compute the units or the parts. It predicts the
+single-thread time from the speed of the loop for the op and dtype (measured on data in cache,
+single thread) capped by memory bandwidth, and the time on ``n`` threads from ``n`` times that
+speed capped by two threads' bandwidth, plus the cost of waking the workers. It splits only
+when the prediction wins by ``SPLIT_GAIN``.
 
 When the table was first measured (2026-11-23) two threads read no faster than one on this
 shared machine; since the loops got faster they do from DRAM (session 28, a plan's units shared
@@ -14,10 +15,9 @@ by two threads against one thread on the same buffer, each call after a read of 
 on 40-80 MiB), in cache only now and then (0.9-1.45x on 10-20 MiB), so memory-bound views in
 cache stay on one thread (``BANDWIDTH``). Views gain through the units the C walk divides into
 (``run_shared``), which cost one thread nothing; only compute-bound loops are cut into parts
-(``may_split``). A split that did not help (the workers did little, the caller
-waited for them, or it took longer than one thread is predicted to) makes later calls stay on
-one thread for a while (``_parallel.backing_off``), so a loaded machine costs a probe now and
-then.
+(``may_split``). A split that did not help (the workers did little, the caller waited for
+them, or it took longer than one thread is predicted to) makes later calls stay on one thread
+for a while (``_parallel.backing_off``), so a loaded machine costs a probe now and then.
 
 The figures are this machine class's (2-core AMD EPYC, 1 MiB L2, 32 MiB L3); ``python
 benchmarks/reduce.py --calibrate`` measures the loop speeds on another machine.
@@ -55,10 +55,10 @@ CACHE_BYTES: Final = 32 << 20  # larger inputs stream from DRAM
 # GB/s on 1 and 2 threads, in cache and from DRAM. One thread: np.max over 64-256 MiB measured
 # 27-31 (2026-11-23; the loops read a cached buffer faster now, up to 60, but these figures only
 # weigh one thread against two). Two, session 28, shared plans against one thread: from DRAM
-# 1.5x one (40-80 MiB 1.3-1.56x; the benchmark's float64 blog tensor, 42 MB, in its default mode
-# 1.06-1.20x geomean per op, worst case 0.96x, in a quiet run), in cache 1.2x (20 MiB 0.9-1.45x; the float32
-# blog tensor, 21 MB, 0.97-1.08x geomean, worst 0.81x), so memory-bound views in cache stay on
-# one thread.
+# 1.5x one (40-80 MiB 1.3-1.56x; the benchmark's float64 blog tensor, 42 MB, in its default
+# mode 1.06-1.20x geomean per op, worst case 0.96x, in a quiet run), in cache 1.2x (20 MiB
+# 0.9-1.45x; the float32 blog tensor, 21 MB, 0.97-1.08x geomean, worst 0.81x), so memory-bound
+# views in cache stay on one thread.
 BANDWIDTH: Final = {True: (30.0, 36.0), False: (28.0, 42.0)}
 WAKE_SECONDS: Final = 50e-6  # waking a worker and its share's call: 20-45 us measured, with margin
 SPLIT_GAIN: Final = 1.3  # split only if predicted at least this much faster

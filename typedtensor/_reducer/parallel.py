@@ -140,9 +140,10 @@ def run_parts(
 
 
 MAX_BACKOFF: Final = 6  # after splits that did not help in a row, stay on one thread for up to 2**6 calls
-# A split did not help either if the caller, its own parts done, waited this share of the call (and,
-# if it did two parts or more, longer than its own took each) for a worker's: one that got only part of a busy core (benchmarks/reduce.py --quick measured the
-# default mode at 0.83x of one thread on float16 under load before this).
+# A split did not help either if the caller, its own parts done, waited this share of the call
+# (and, if it did two parts or more, longer than its own took each) for a worker's: one that got
+# only part of a busy core (benchmarks/reduce.py --quick measured the default mode at 0.83x of one
+# thread on float16 under load before this).
 MAX_WAIT_SHARE: Final = 0.2
 _backoff = {"calls_left": 0, "misses": 0}  # races between callers only blur the count
 
