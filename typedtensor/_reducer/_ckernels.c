@@ -748,6 +748,10 @@ static void write_results(const Sub *s, int k, const char *in, char *out)
     s->results(out, in, d[k].size, d[k].in_stride, d[k + 1].size, s->divisor);
 }
 
+/* The indices of the innermost dim one row of accumulators covers untiled: all of them for
+ * columns, 1 for rows */
+static ptrdiff_t untiled_width(const Sub *s) { return s->columns ? s->dims[s->nd - 1].size : 1; }
+
 /* How many tiles the innermost kept dim of this sub-problem is walked in (1 for rows) */
 static ptrdiff_t tile_count(const Sub *s)
 {
@@ -766,7 +770,7 @@ static void run_tiles(const Sub *s, const char *in, char *out, ptrdiff_t first, 
         return;
     }
     const Dim *inner = &s->dims[s->nd - 1];
-    ptrdiff_t size = s->columns ? inner->size : 1;
+    ptrdiff_t size = untiled_width(s);
     for (ptrdiff_t start = first * s->tile; start < size && start < stop * s->tile; start += s->tile) {
         ptrdiff_t width = size - start < s->tile ? size - start : s->tile;
         char *acc = s->direct ? out : s->acc; /* direct: one tile */
@@ -903,7 +907,7 @@ static void run_part(const Walk *w, ptrdiff_t p, const char *in, char *acc)
     ptrdiff_t size = w->dims[0].size, start = size * p / w->parts, rows = size * (p + 1) / w->parts - start;
     const Sub *s = rows == w->full.dims[0].size ? &w->full : &w->rest;
     s->ops->init(acc, s->outputs);
-    accumulate(s, 0, in + start * w->dims[0].in_stride, acc, s->columns ? s->dims[s->nd - 1].size : 1);
+    accumulate(s, 0, in + start * w->dims[0].in_stride, acc, untiled_width(s));
 }
 
 /* The row parts' accumulators (w->parts blocks from acc) combined in order, then stored */
@@ -912,7 +916,7 @@ static void store_parts(const Walk *w, char *out, char *acc)
     const Sub *s = &w->full;
     for (ptrdiff_t p = 1; p < w->parts; p++)
         s->ops->merge(acc, acc + p * w->part_bytes, s->outputs);
-    store_kept(s, 0, out, acc, s->columns ? s->dims[s->nd - 1].size : 1);
+    store_kept(s, 0, out, acc, untiled_width(s));
 }
 
 /* Units [first, stop) of the walk: the sub-problems in run_peeled's order, tiles, or row parts
@@ -977,15 +981,15 @@ static ptrdiff_t parts_of(const Dim *dims, int nd, ptrdiff_t itemsize, ptrdiff_t
  * 0.97-1.3x; over (0, 2), 256 KiB each, 0.86-0.96x, left whole). */
 static void plan_parts(Walk *w, const Dim *dims, int nd)
 {
-    ptrdiff_t parts = parts_of(dims, nd, w->full.itemsize, dims[0].size);
-    if (parts < 2 || w->full.outputs * w->full.ops->acc_size > ROW_PART_ACC_MAX)
+    ptrdiff_t parts = parts_of(dims, nd, w->full.itemsize, dims[0].size), part_bytes = w->full.outputs * w->full.ops->acc_size;
+    if (parts < 2 || part_bytes > ROW_PART_ACC_MAX)
         return;
     w->parts = parts;
+    w->part_bytes = part_bytes; /* the rows are cut, not the outputs */
     plan_sub(&w->full, dims, nd, dims[0].size / parts);
     plan_sub(&w->rest, dims, nd, dims[0].size / parts + 1);
     for (Sub *s = &w->full; s <= &w->rest; s++) /* accumulators of their own, stored by store_parts */
         s->direct = 0, s->results = NULL;
-    w->part_bytes = w->full.outputs * w->full.ops->acc_size;
 }
 
 /* Plans the walk; returns the accumulator bytes it needs (set w->full.acc, w->rest.acc after). */
@@ -1052,10 +1056,20 @@ static int within(const Py_buffer *buffer, ptrdiff_t offset, const Dim *dims, in
            offset + high + itemsize <= buffer_high + buffer->itemsize;
 }
 
-/* Parses the op, types, layout and divisor (args[0..2], layout, divisor) and plans the walk over
- * dims (w->dims points to them); returns the accumulator bytes it needs, or -1 with an error set. */
-static ptrdiff_t prepare(PyObject *const *args, PyObject *layout, PyObject *divisor_arg, Dim *dims, int *nd, Walk *w)
+/* A parsed view and its planned walk (walk.dims points to dims: a View is never copied) */
+typedef struct {
+    Dim dims[MAX_DIMS];
+    int nd, in_size, out_size; /* dims; the input's and the output's element bytes */
+    Walk walk;
+} View;
+
+/* Parses the op, types, layout and divisor (args[0..2], layout, divisor) into v and plans its
+ * walk; returns the accumulator bytes it needs, or -1 with an error set. */
+static ptrdiff_t prepare(PyObject *const *args, PyObject *layout, PyObject *divisor_arg, View *v)
 {
+    Dim *dims = v->dims;
+    int *nd = &v->nd;
+    Walk *w = &v->walk;
     int op = (int)PyLong_AsLong(args[0]), in_type = (int)PyLong_AsLong(args[1]), out_type = (int)PyLong_AsLong(args[2]);
     double divisor = PyFloat_AsDouble(divisor_arg);
     if (PyErr_Occurred())
@@ -1081,6 +1095,7 @@ static ptrdiff_t prepare(PyObject *const *args, PyObject *layout, PyObject *divi
     }
     const int64_t *raw = (const int64_t *)PyBytes_AS_STRING(layout);
     int out_size = type_size[out_type], first_reduced = -1;
+    v->in_size = type_size[in_type], v->out_size = out_size;
     for (int k = 0; k < *nd; k++) {
         dims[k] = (Dim){(ptrdiff_t)raw[4 * k], (ptrdiff_t)raw[4 * k + 1], (ptrdiff_t)raw[4 * k + 2] * out_size,
                         raw[4 * k + 3] != 0};
@@ -1104,14 +1119,13 @@ static ptrdiff_t prepare(PyObject *const *args, PyObject *layout, PyObject *divi
 }
 
 /* prepare() for an entry point of `count` args (`usage`), the layout and divisor at `layout_at` */
-static ptrdiff_t walk_of(PyObject *const *args, Py_ssize_t nargs, Py_ssize_t count, const char *usage, int layout_at, Dim *dims,
-                         int *nd, Walk *w)
+static ptrdiff_t walk_of(PyObject *const *args, Py_ssize_t nargs, Py_ssize_t count, const char *usage, int layout_at, View *v)
 {
     if (nargs != count) {
         PyErr_SetString(PyExc_TypeError, usage);
         return -1;
     }
-    return prepare(args, args[layout_at], args[layout_at + 1], dims, nd, w);
+    return prepare(args, args[layout_at], args[layout_at + 1], v);
 }
 
 /* The partial accumulators of a shared call with row parts: a writable buffer of `bytes` */
@@ -1143,14 +1157,13 @@ static PyObject *reduce(PyObject *module, PyObject *const *args, Py_ssize_t narg
         PyErr_SetString(PyExc_ValueError, "share must be in [0, shares)");
         return NULL;
     }
-    Dim dims[MAX_DIMS];
-    int nd;
-    Walk walk;
-    ptrdiff_t acc_bytes = prepare(args, args[7], args[8], dims, &nd, &walk);
+    View view;
+    Walk *walk = &view.walk;
+    ptrdiff_t acc_bytes = prepare(args, args[7], args[8], &view);
     if (acc_bytes < 0)
         return NULL;
-    int in_size = type_size[PyLong_AsLong(args[1])], out_size = type_size[PyLong_AsLong(args[2])];
-    int shared_parts = shares > 1 && walk.parts > 1; /* into the caller's partials, stored by combine() */
+    int out_size = view.out_size;
+    int shared_parts = shares > 1 && walk->parts > 1; /* into the caller's partials, stored by combine() */
     Py_buffer source, target, partials = {0};
     if (shared_parts && get_partials(args[11], &partials, acc_bytes) < 0)
         return NULL;
@@ -1159,7 +1172,8 @@ static PyObject *reduce(PyObject *module, PyObject *const *args, Py_ssize_t narg
         goto no_source;
     if (PyObject_GetBuffer(args[5], &target, PyBUF_STRIDES | PyBUF_FORMAT | PyBUF_WRITABLE) < 0)
         goto no_target;
-    if (!within(&source, in_offset, dims, nd, 0, in_size) || !within(&target, out_offset * out_size, dims, nd, 1, out_size)) {
+    if (!within(&source, in_offset, view.dims, view.nd, 0, view.in_size) ||
+        !within(&target, out_offset * out_size, view.dims, view.nd, 1, out_size)) {
         PyErr_SetString(PyExc_ValueError, "layout reaches outside the source or target buffer");
         goto done;
     }
@@ -1169,15 +1183,15 @@ static PyObject *reduce(PyObject *module, PyObject *const *args, Py_ssize_t narg
         PyErr_NoMemory();
         goto done;
     }
-    walk.full.acc = walk.rest.acc = acc;
+    walk->full.acc = walk->rest.acc = acc;
     const char *in = (const char *)source.buf + in_offset;
     char *out = (char *)target.buf + out_offset * out_size;
-    ptrdiff_t units = shares > 1 ? unit_count(&walk) : 0, first = units * share / shares, stop = units * (share + 1) / shares;
+    ptrdiff_t units = shares > 1 ? unit_count(walk) : 0, first = units * share / shares, stop = units * (share + 1) / shares;
     if (source.len < GIL_FREE_BYTES) { /* releasing the GIL costs more than such a call */
-        run_walk(&walk, in, out, acc, shares, first, stop);
+        run_walk(walk, in, out, acc, shares, first, stop);
     } else {
         Py_BEGIN_ALLOW_THREADS
-        run_walk(&walk, in, out, acc, shares, first, stop);
+        run_walk(walk, in, out, acc, shares, first, stop);
         Py_END_ALLOW_THREADS
     }
     if (acc != (char *)small && !shared_parts)
@@ -1197,31 +1211,29 @@ no_source:
 static PyObject *combine(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
 {
     (void)module;
-    Dim dims[MAX_DIMS];
-    int nd;
-    Walk walk;
-    ptrdiff_t acc_bytes = walk_of(args, nargs, 8, "combine(op, in_type, out_type, target, out_offset, layout, divisor, partials)", 5, dims, &nd, &walk);
+    View view;
+    ptrdiff_t acc_bytes = walk_of(args, nargs, 8, "combine(op, in_type, out_type, target, out_offset, layout, divisor, partials)", 5, &view);
     if (acc_bytes < 0)
         return NULL;
     Py_ssize_t out_offset = PyLong_AsSsize_t(args[4]);
     if (out_offset == -1 && PyErr_Occurred())
         return NULL;
-    if (walk.parts < 2) {
+    if (view.walk.parts < 2) {
         PyErr_SetString(PyExc_ValueError, "this view has no row parts to combine");
         return NULL;
     }
-    int out_size = type_size[PyLong_AsLong(args[2])];
+    int out_size = view.out_size;
     Py_buffer target, partials;
     if (get_partials(args[7], &partials, acc_bytes) < 0)
         return NULL;
     PyObject *result = NULL;
     if (PyObject_GetBuffer(args[3], &target, PyBUF_STRIDES | PyBUF_FORMAT | PyBUF_WRITABLE) < 0)
         goto no_target;
-    if (!within(&target, out_offset * out_size, dims, nd, 1, out_size)) {
+    if (!within(&target, out_offset * out_size, view.dims, view.nd, 1, out_size)) {
         PyErr_SetString(PyExc_ValueError, "layout reaches outside the target buffer");
         goto done;
     }
-    store_parts(&walk, (char *)target.buf + out_offset * out_size, (char *)partials.buf);
+    store_parts(&view.walk, (char *)target.buf + out_offset * out_size, (char *)partials.buf);
     result = Py_NewRef(Py_None);
 done:
     PyBuffer_Release(&target);
@@ -1233,13 +1245,11 @@ no_target:
 static PyObject *units(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
 {
     (void)module;
-    Dim dims[MAX_DIMS];
-    int nd;
-    Walk walk;
-    ptrdiff_t acc_bytes = walk_of(args, nargs, 5, "units(op, in_type, out_type, layout, divisor)", 3, dims, &nd, &walk);
+    View view;
+    ptrdiff_t acc_bytes = walk_of(args, nargs, 5, "units(op, in_type, out_type, layout, divisor)", 3, &view);
     if (acc_bytes < 0)
         return NULL;
-    return Py_BuildValue("nn", unit_count(&walk), walk.parts > 1 ? acc_bytes : (ptrdiff_t)0);
+    return Py_BuildValue("nn", unit_count(&view.walk), view.walk.parts > 1 ? acc_bytes : (ptrdiff_t)0);
 }
 
 /* error_function(complement, source, target): libm's erf (or erfc) of each element of the
