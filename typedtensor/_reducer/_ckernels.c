@@ -225,14 +225,14 @@ INLINE void flush8(double *acc, __m256 sums)
     {                                                                                                 \
         V sums[STRIP_VECTORS];                                                                        \
         const char *row = q + (ISZ) * j;                                                              \
-        for (int k = 0; k < vectors; k++)                                                             \
+        UNROLLED for (int k = 0; k < vectors; k++)                                                    \
             sums[k] = LOADV(row + (LANES) * (ISZ) * k);                                               \
         for (ptrdiff_t r = 1; r < rows; r++) {                                                        \
             row += row_stride;                                                                        \
-            for (int k = 0; k < vectors; k++)                                                         \
+            UNROLLED for (int k = 0; k < vectors; k++)                                                \
                 sums[k] = ADDV(sums[k], LOADV(row + (LANES) * (ISZ) * k));                            \
         }                                                                                             \
-        for (int k = 0; k < vectors; k++)                                                             \
+        UNROLLED for (int k = 0; k < vectors; k++)                                                    \
             FLUSH(acc + j + (LANES) * k, sums[k]);                                                    \
     }                                                                                                 \
     INLINE void NAME##_column(double *acc, const char *q, ptrdiff_t rows, ptrdiff_t row_stride, ptrdiff_t j) \
@@ -378,14 +378,14 @@ INLINE void put_f16_mean(char *out, __m256 sums, double divisor, int count)
     do {                                                                                              \
         V kept[WIDE];                                                                                 \
         const char *row = q + (ISZ) * j;                                                              \
-        for (int k = 0; k < (vectors); k++)                                                           \
+        UNROLLED for (int k = 0; k < (vectors); k++)                                                  \
             kept[k] = LOADV(row + 8 * (ISZ) * k);                                                     \
         for (ptrdiff_t r = 1; r < rows; r++) {                                                        \
             row += row_stride;                                                                        \
-            for (int k = 0; k < (vectors); k++)                                                       \
+            UNROLLED for (int k = 0; k < (vectors); k++)                                              \
                 kept[k] = COMBINEV(kept[k], LOADV(row + 8 * (ISZ) * k));                              \
         }                                                                                             \
-        for (int k = 0; k < (vectors); k++)                                                           \
+        UNROLLED for (int k = 0; k < (vectors); k++)                                                  \
             PUT(out + (ISZ) * (j + 8 * k), FINISH(kept[k]), divisor, 8);                              \
     } while (0)
 /* NAME_results: a strip's results from its first row on (as from the accumulators' identity: 0.0

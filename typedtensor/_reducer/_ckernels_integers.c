@@ -78,8 +78,11 @@ const Ops integer_ops[N_OPS][N_TYPES] = {
 /* int32 max and min in AVX-512 column strips (x86-64-v4), as the float ones of _ckernels.c: rows of
  * up to 256 elements whole in up to 16 registers of 16 lanes, 16 rows or more per call. A/B (session 25):
  * the blog tensor over (1, 2) and (0, 1, 2) 1.15-1.3x; over (0, 2) and (2,) (5 rows per call)
- * 0.9-1.0x. Sums in 16 registers of 64-bit lanes measured 0.7-1.1x, means widened to double
- * 0.6-0.9x: they keep the block loops. */
+ * 0.9-1.0x. int32 sums: rows of up to 128 elements whole in 16 registers of 64-bit lanes, any
+ * number of rows (exact, so the same bits in any order). A/B (session 29, the strips' vectors
+ * unrolled into registers: session 25's 0.7-1.1x had them on the stack): over (0, 1, 2) 1.75-1.8x,
+ * (1, 2) 1.6x, (0, 2) (5 rows per call) 1.25-1.3x; over wider rows ((1,), (0, 1), 640 elements)
+ * 0.86-0.9x, so those keep the block loops. */
 #ifdef V3_LOOPS
 #pragma GCC push_options
 #pragma GCC target("arch=x86-64-v4")
@@ -89,6 +92,10 @@ INLINE __m512i zmm_load_i32(const char *p) { return _mm512_loadu_si512((const vo
 #define INT_ZMM __m512i, int32_t, 16, _mm512_loadu_si512, _mm512_storeu_si512
 KEPT_STRIP(zmm_i32_max, INT_ZMM, 4, zmm_load_i32, load_int32_t, _mm512_max_epi32, MAX_INT)
 KEPT_STRIP(zmm_i32_min, INT_ZMM, 4, zmm_load_i32, load_int32_t, _mm512_min_epi32, MIN_INT)
+INLINE __m512i zmm_load_i32_as_i64(const char *p) { return _mm512_cvtepi32_epi64(_mm256_loadu_si256((const __m256i *)p)); }
+#define LONG_ZMM __m512i, uint64_t, 8, _mm512_loadu_si512, _mm512_storeu_si512
+KEPT_STRIP(zmm_i32_sum, LONG_ZMM, 4, zmm_load_i32_as_i64, load_u64_int32_t, _mm512_add_epi64, ADD)
+DEFINE_STRIP_COLS(zmm_i32_sum, uint64_t, STRIP_VECTORS, 8, 4, WHOLE_ROW_V4(m, 8), sum_i32_cols)
 #define MANY_ROWS(count, m) ((count) >= FLUSH_ROWS && WHOLE_ROW_V4(m, 4))
 DEFINE_STRIP_COLS(zmm_i32_max, int32_t, STRIP_VECTORS, 16, 4, MANY_ROWS(count, m), max_i32_cols)
 DEFINE_STRIP_COLS(zmm_i32_min, int32_t, STRIP_VECTORS, 16, 4, MANY_ROWS(count, m), min_i32_cols)
@@ -96,6 +103,7 @@ DEFINE_STRIP_COLS(zmm_i32_min, int32_t, STRIP_VECTORS, 16, 4, MANY_ROWS(count, m
 #define KERNEL_TARGET DISPATCH
 #pragma GCC pop_options
 const Ops integer_v4_ops[N_OPS][N_TYPES] = {
+    [OP_SUM] = {[T_I32] = STRIP_OPS(sum_i32, uint64_t, ACC_U64, zmm_i32_sum)},
     [OP_MAX] = {[T_I32] = STRIP_OPS(max_i32, int32_t, ACC_NATIVE, zmm_i32_max)},
     [OP_MIN] = {[T_I32] = STRIP_OPS(min_i32, int32_t, ACC_NATIVE, zmm_i32_min)},
 };

@@ -672,6 +672,9 @@ static inline uint8_t nonzero_f16(const char *p) { return NONZERO_HALF(p); }
 #define SMALL_STRIP_VECTORS 8 /* where loads or compares need registers of their own */
 #define STRIP_ROW_BYTES_V4 1024 /* AVX-512: rows this short held whole in 16 of the 32 registers */
 #define WHOLE_ROW_V4(m, ACC_SIZE) ((m) * (ACC_SIZE) <= STRIP_ROW_BYTES_V4) /* m accumulators of ACC_SIZE */
+/* Strips loop over their vectors fully unrolled, so the vectors stay in registers (GCC 12 left a
+ * 16-vector strip of int64 accumulators on the stack, one load and store per vector and row) */
+#define UNROLLED _Pragma("GCC unroll 16")
 /* Ops that combine in the accumulators' type (products, max, min): a strip's accumulators loaded,
  * combined with each row in turn in vectors VA of L lanes, stored back. */
 #define DEFINE_KEPT_STRIP(NAME, VA, A, L, LOADA, STOREA, ISZ, LOADV, LOAD1, COMBINEV, OP1)            \
@@ -679,13 +682,13 @@ static inline uint8_t nonzero_f16(const char *p) { return NONZERO_HALF(p); }
                              const int vectors)                                                       \
     {                                                                                                 \
         VA kept[STRIP_VECTORS];                                                                       \
-        for (int k = 0; k < vectors; k++)                                                             \
+        UNROLLED for (int k = 0; k < vectors; k++)                                                    \
             kept[k] = LOADA(acc + j + (L) * k);                                                       \
         const char *row = q + (ISZ) * j;                                                              \
         for (ptrdiff_t r = 0; r < rows; r++, row += row_stride)                                       \
-            for (int k = 0; k < vectors; k++)                                                         \
+            UNROLLED for (int k = 0; k < vectors; k++)                                                \
                 kept[k] = COMBINEV(kept[k], LOADV(row + (L) * (ISZ) * k));                            \
-        for (int k = 0; k < vectors; k++)                                                             \
+        UNROLLED for (int k = 0; k < vectors; k++)                                                    \
             STOREA(acc + j + (L) * k, kept[k]);                                                       \
     }                                                                                                 \
     INLINE void NAME##_column(A *acc, const char *q, ptrdiff_t rows, ptrdiff_t row_stride, ptrdiff_t j) \
