@@ -63,6 +63,25 @@ def test_integer_loops_are_exact(shape: tuple[int, ...], axes: tuple[int, ...], 
         ]:
             values = array | 1 if op == "all" else array
             np.testing.assert_array_equal(reduce_array(op, values, axes, False, op), expected, err_msg=op)
+    if array.dtype.itemsize <= 4:  # numpy adds these in float64, exactly here: the means are the same bits
+        np.testing.assert_array_equal(reduce_array("mean", array, axes, False, "mean"), np.mean(array, axis=axes))
+
+
+def test_int32_means_of_large_sums_are_exact() -> None:
+    # int32 means add in int64 and convert the sums four at a time where all four are below 2^51
+    # in magnitude (the first four columns), else one at a time (the next four: a sum of 2^20 + 16
+    # elements of 2^31 - 1 reaches past 2^51), then the tail (past -2^51)
+    values = np.array([5, -7, 2**30, 1, 3, 2**31 - 1, 9, -(2**30), -(2**31)], np.int32)
+    array = np.ascontiguousarray(np.broadcast_to(values, (2**20 + 16, values.size)))  # 38 MB
+    expected = values.astype(np.float64)  # every column holds one value: its mean, exactly
+    np.testing.assert_array_equal(reduce_array("mean", array, (0,), False, "mean"), expected)
+
+
+@pytest.mark.parametrize("rows", [2**16 - 1, 2**16 + 1])
+def test_int32_means_past_2_to_the_32_elements_per_result_do_not_wrap(rows: int) -> None:
+    # below 2^32 elements per result an int64 sum of int32 cannot wrap; past it they add in double
+    array = np.broadcast_to(np.int32(-(2**31)), (rows, 2**16))
+    assert reduce_array("mean", array, (0, 1), False, "mean") == -(2**31)
 
 
 @pytest.mark.parametrize(("shape", "axes"), SHAPES)

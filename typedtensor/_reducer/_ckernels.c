@@ -560,8 +560,11 @@ static const Ops float_ops[N_OPS][N_TYPES] = {
     [OP_MIN] = FLOAT_EXTREMES(min),
 };
 
-static const Ops *find_ops(int op, int type)
+/* The kernels of op over type, `per_result` input elements combined into each result */
+static const Ops *find_ops(int op, int type, double per_result)
 {
+    if (op == OP_MEAN && type == T_I32 && per_result >= 4294967296.0) /* int64 sums could wrap */
+        return &int32_double_mean;
 #ifdef V3_LOOPS
     if (use_v4 && v4_ops[op][type].init)
         return &v4_ops[op][type];
@@ -619,6 +622,33 @@ DEFINE_STORE(store_copy1, uint8_t, uint8_t, a[i])
 DEFINE_STORE(store_double_float, double, float, (float)a[i])
 DEFINE_STORE(store_mean, double, double, a[i] / divisor)
 DEFINE_STORE(store_mean_float, double, float, (float)(a[i] / divisor))
+/* int32 means: their int64 sums as doubles, divided by divisor (0: undivided, partials). Four at a
+ * time where all are below 2^51 in magnitude (sums of fewer than 2^20 int32 always are): 1.5 * 2^52
+ * + x, as a double's bits, is that double plus x, which one subtraction leaves exact (AVX2 has no
+ * int64 -> double; one at a time, the conversions and divisions of a million results cost more than
+ * the reduction). It may run in place (acc == out: direct). */
+DISPATCH static void store_i64_mean(char *out, ptrdiff_t out_stride, const char *acc, ptrdiff_t n, double divisor)
+{
+    const int64_t *a = (const int64_t *)acc;
+    ptrdiff_t i = 0;
+#ifdef VECTOR_LANES
+    for (; out_stride == (ptrdiff_t)sizeof(double) && i + 4 <= n; i += 4) {
+        vlong x;
+        memcpy(&x, a + i, sizeof x);
+        vlong outside = (vlong)((vulong)(x + (1LL << 51)) >= (1ULL << 52));
+        if (outside[0] | outside[1] | outside[2] | outside[3])
+            break;
+        vdouble d = (vdouble)(x + 0x4338000000000000LL) - 6755399441055744.0;
+        if (divisor != 0)
+            d /= divisor;
+        memcpy(out + i * (ptrdiff_t)sizeof(double), &d, sizeof d);
+    }
+#endif
+    for (; i < n; i++) {
+        double d = (double)a[i];
+        *(double *)(out + i * out_stride) = divisor != 0 ? d / divisor : d;
+    }
+}
 #define ELEMENT(a, i, divisor) ((double)(a)[i])
 #define ELEMENT_MEAN(a, i, divisor) ((a)[i] / (divisor))
 DEFINE_HALF_STORE(store_float_half, float, ELEMENT)
@@ -631,6 +661,8 @@ static StoreFn find_store(const Ops *ops, int in_type, int out_type, int mean)
 {
     switch (ops->acc_kind) {
     case ACC_U64:
+        if (in_type == T_I32 && out_type == T_F64) /* means (and their partials) of int32 */
+            return store_i64_mean;
         return out_type == T_I64 || out_type == T_U64 ? store_copy8 : NULL;
     case ACC_DOUBLE:
         if (out_type == T_F64)
@@ -682,7 +714,9 @@ typedef struct {
     ptrdiff_t tile;                 /* columns: how many of its indices one tile covers */
     ptrdiff_t outputs;              /* accumulators per tile */
     char *acc;
-    int copies;                     /* the accumulators have the results' type: store copies (or divides) */
+    int copies;                     /* the accumulators have the results' size and layout: the store copies,
+                                       or converts in place (converts) */
+    int converts;                   /* ... a float64 mean's sums divided, an int32 mean's converted */
     int direct;                     /* ... and their layout: the results are the accumulators */
     ResultsFn strip_results;        /* strips that write the results for this op and types, if any */
     ResultsFn results;              /* ... where this sub-problem's shape lets them: no accumulators */
@@ -778,7 +812,7 @@ static void run_tiles(const Sub *s, const char *in, char *out, ptrdiff_t first, 
         accumulate(s, 0, in + (s->columns ? start * inner->in_stride : 0), acc, width);
         if (!s->direct)
             store_kept(s, 0, out + (s->columns ? start * inner->out_stride : 0), acc, width);
-        else if (s->divisor != 0) /* a float64 mean's sums, divided where they lie */
+        else if (s->converts) /* a mean's sums, converted and divided where they lie */
             s->store(acc, (ptrdiff_t)sizeof(double), acc, s->outputs, s->divisor);
     }
 }
@@ -1078,12 +1112,6 @@ static ptrdiff_t prepare(PyObject *const *args, PyObject *layout, PyObject *divi
         PyErr_SetString(PyExc_ValueError, "unknown op or type code");
         return -1;
     }
-    const Ops *ops = find_ops(op, in_type);
-    StoreFn store = find_store(ops, in_type, out_type, divisor != 0);
-    if (!store || (divisor != 0 && ops->acc_kind != ACC_DOUBLE)) {
-        PyErr_SetString(PyExc_ValueError, "this output type does not fit this op and input type");
-        return -1;
-    }
     if (!PyBytes_Check(layout) || PyBytes_GET_SIZE(layout) % (4 * sizeof(int64_t)) != 0) {
         PyErr_SetString(PyExc_TypeError, "layout must be bytes of int64 quadruples");
         return -1;
@@ -1110,9 +1138,18 @@ static ptrdiff_t prepare(PyObject *const *args, PyObject *layout, PyObject *divi
         PyErr_SetString(PyExc_ValueError, "layout must reduce a dim");
         return -1;
     }
-    int copies = store == store_copy8 || store == store_copy4 || store == store_copy2 || store == store_copy1 ||
-                 store == store_mean; /* float64 means: the sums of the direct accumulators divided in place */
-    w->full = (Sub){.ops = ops, .store = store, .divisor = divisor, .itemsize = type_size[in_type], .copies = copies,
+    double per_result = 1.0;
+    for (int k = 0; k < *nd; k++)
+        per_result *= dims[k].reduced ? (double)dims[k].size : 1.0;
+    const Ops *ops = find_ops(op, in_type, per_result);
+    StoreFn store = find_store(ops, in_type, out_type, divisor != 0);
+    if (!store || (divisor != 0 && ops->acc_kind != ACC_DOUBLE && store != store_i64_mean)) {
+        PyErr_SetString(PyExc_ValueError, "this output type does not fit this op and input type");
+        return -1;
+    }
+    int converts = store == store_mean || store == store_i64_mean; /* float64 means, int32 means */
+    int copies = store == store_copy8 || store == store_copy4 || store == store_copy2 || store == store_copy1 || converts;
+    w->full = (Sub){.ops = ops, .store = store, .divisor = divisor, .itemsize = type_size[in_type], .copies = copies, .converts = converts,
                     .strip_results = find_results(op, in_type, out_type, divisor != 0)};
     w->rest = w->full;
     return plan_walk(w, dims, *nd, first_reduced);

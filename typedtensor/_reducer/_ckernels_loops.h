@@ -615,7 +615,8 @@ typedef struct {
 #define STRIP_OPS(NAME, A, KIND, STRIP) {(int)sizeof(A), KIND, NAME##_init, NAME##_rows, STRIP##_cols, NAME##_merge}
 #define FLUSHED_OPS(NAME) {(int)sizeof(double), ACC_DOUBLE, NAME##_init, NAME##_rows, NAME##_flushed_cols, NAME##_merge}
 
-/* Sums and products of integers and bools in 64 bits; sums and means of anything in double. */
+/* Sums and products of integers and bools in 64 bits; sums and means of anything in double (int32
+ * means are int32 sums, _ckernels_integers.c). */
 #define INTEGER_FAMILY(NAME, TYPE, LOAD)                                                              \
     DEFINE_KERNEL(sum_##NAME, sizeof(TYPE), uint64_t, LOAD, 0, ADD, 0)                                \
     DEFINE_KERNEL(prod_##NAME, sizeof(TYPE), uint64_t, LOAD, 1, MUL, 0)
@@ -742,5 +743,6 @@ static inline uint8_t nonzero_f16(const char *p) { return NONZERO_HALF(p); }
  * those whose columns run in AVX-512 strips (zero elsewhere), chosen where the CPU has x86-64-v4. */
 extern const Ops integer_ops[N_OPS][N_TYPES];
 extern const Ops integer_v4_ops[N_OPS][N_TYPES];
+extern const Ops int32_double_mean;
 
 #endif
