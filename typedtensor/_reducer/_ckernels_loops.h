@@ -428,6 +428,9 @@ typedef void (*RowsFn)(char *acc, ptrdiff_t acc_step, const char *p, ptrdiff_t c
 typedef void (*ColsFn)(char *acc, ptrdiff_t acc_step, const char *p, ptrdiff_t count, ptrdiff_t row_stride,
                        ptrdiff_t m, ptrdiff_t m_stride);
 typedef void (*MergeFn)(char *acc, const char *other, ptrdiff_t n);
+/* acc[j] op= x[g][r][j] for each of `groups` groups of `count` rows (ColsFn per group, acc_step 0) */
+typedef void (*GroupsFn)(char *acc, const char *p, ptrdiff_t groups, ptrdiff_t group_stride, ptrdiff_t count,
+                         ptrdiff_t row_stride, ptrdiff_t m, ptrdiff_t m_stride);
 
 enum { ACC_U64, ACC_DOUBLE, ACC_FLOAT, ACC_NATIVE, ACC_FLAG };
 
@@ -437,6 +440,7 @@ typedef struct {
     RowsFn rows;
     ColsFn cols;
     MergeFn merge;
+    GroupsFn groups; /* the column strips' (several calls of few rows, one load of the accumulators), or NULL */
 } Ops;
 
 /* In NAME_cols_of (whose r, count, p, row_stride, m, s and a it uses): rows r, r + 1, ... of the
@@ -615,7 +619,7 @@ typedef struct {
 
 #define OPS(NAME, A, KIND) {(int)sizeof(A), KIND, NAME##_init, NAME##_rows, NAME##_cols, NAME##_merge}
 /* ... with the column loop of the strips STRIP (x86-64-v3/v4) */
-#define STRIP_OPS(NAME, A, KIND, STRIP) {(int)sizeof(A), KIND, NAME##_init, NAME##_rows, STRIP##_cols, NAME##_merge}
+#define STRIP_OPS(NAME, A, KIND, STRIP) {(int)sizeof(A), KIND, NAME##_init, NAME##_rows, STRIP##_cols, NAME##_merge, STRIP##_groups}
 #define FLUSHED_OPS(NAME) {(int)sizeof(double), ACC_DOUBLE, NAME##_init, NAME##_rows, NAME##_flushed_cols, NAME##_merge}
 
 /* Sums and products of integers and bools in 64 bits; sums and means of anything in double (int32
@@ -679,19 +683,29 @@ static inline uint8_t nonzero_f16(const char *p) { return NONZERO_HALF(p); }
 /* Strips loop over their vectors fully unrolled, so the vectors stay in registers (GCC 12 left a
  * 16-vector strip of int64 accumulators on the stack, one load and store per vector and row) */
 #define UNROLLED _Pragma("GCC unroll 16")
+/* Column j of `groups` groups of `rows` rows, group_stride apart, as NAME_column does one group */
+#define DEFINE_GROUP_COLUMN(NAME, A)                                                                  \
+    INLINE void NAME##_group_column(A *acc, const char *q, ptrdiff_t groups, ptrdiff_t group_stride,  \
+                                    ptrdiff_t rows, ptrdiff_t row_stride, ptrdiff_t j)                \
+    {                                                                                                 \
+        for (ptrdiff_t g = 0; g < groups; g++)                                                        \
+            NAME##_column(acc, q + g * group_stride, rows, row_stride, j);                            \
+    }
 /* Ops that combine in the accumulators' type (products, max, min): a strip's accumulators loaded,
- * combined with each row in turn in vectors VA of L lanes, stored back. */
+ * combined with each row of each group in turn in vectors VA of L lanes, stored back. */
 #define DEFINE_KEPT_STRIP(NAME, VA, A, L, LOADA, STOREA, ISZ, LOADV, LOAD1, COMBINEV, OP1)            \
-    INLINE void NAME##_strip(A *acc, const char *q, ptrdiff_t rows, ptrdiff_t row_stride, ptrdiff_t j, \
-                             const int vectors)                                                       \
+    INLINE void NAME##_group_strip(A *acc, const char *q, ptrdiff_t groups, ptrdiff_t group_stride,   \
+                                   ptrdiff_t rows, ptrdiff_t row_stride, ptrdiff_t j, const int vectors) \
     {                                                                                                 \
         VA kept[STRIP_VECTORS];                                                                       \
         UNROLLED for (int k = 0; k < vectors; k++)                                                    \
             kept[k] = LOADA(acc + j + (L) * k);                                                       \
-        const char *row = q + (ISZ) * j;                                                              \
-        for (ptrdiff_t r = 0; r < rows; r++, row += row_stride)                                       \
-            UNROLLED for (int k = 0; k < vectors; k++)                                                \
-                kept[k] = COMBINEV(kept[k], LOADV(row + (L) * (ISZ) * k));                            \
+        for (ptrdiff_t g = 0; g < groups; g++) {                                                      \
+            const char *row = q + g * group_stride + (ISZ) * j;                                       \
+            for (ptrdiff_t r = 0; r < rows; r++, row += row_stride)                                   \
+                UNROLLED for (int k = 0; k < vectors; k++)                                            \
+                    kept[k] = COMBINEV(kept[k], LOADV(row + (L) * (ISZ) * k));                        \
+        }                                                                                             \
         UNROLLED for (int k = 0; k < vectors; k++)                                                    \
             STOREA(acc + j + (L) * k, kept[k]);                                                       \
     }                                                                                                 \
@@ -699,35 +713,41 @@ static inline uint8_t nonzero_f16(const char *p) { return NONZERO_HALF(p); }
     {                                                                                                 \
         for (ptrdiff_t r = 0; r < rows; r++)                                                          \
             acc[j] = OP1(acc[j], LOAD1(q + r * row_stride + (ISZ) * j));                              \
-    }
+    }                                                                                                 \
+    DEFINE_GROUP_COLUMN(NAME, A)
 #define STRIP_MUL(a, x) ((a) * (x))
 #define KEPT_STRIP(...) DEFINE_KEPT_STRIP(__VA_ARGS__) /* expands packs of arguments first */
-/* The `count` rows at p, m contiguous columns of ISZ bytes, in blocks of FLUSH_ROWS rows (so a
- * strip's rows stay close), each block in strips of WIDE vectors of LANES columns, then of fewer,
- * then single columns. */
-#define STRIPS(NAME, WIDE, LANES, ISZ, a, p, count, row_stride, m)                                    \
+/* The `count` rows at p of each of `groups` groups group_stride apart, m contiguous columns of ISZ
+ * bytes, in blocks of FLUSH_ROWS rows (so a strip's rows stay close; groups of more rows are not
+ * taken), each block in strips of WIDE vectors of LANES columns, then of fewer, then single
+ * columns. */
+#define STRIPS(NAME, WIDE, LANES, ISZ, a, p, groups, group_stride, count, row_stride, m)              \
     for (ptrdiff_t r0 = 0; r0 < (count); r0 += FLUSH_ROWS) {                                          \
         ptrdiff_t rows = (count) - r0 < FLUSH_ROWS ? (count) - r0 : FLUSH_ROWS, j = 0;                \
         const char *q = (p) + r0 * (row_stride);                                                      \
         for (; j + (LANES) * (WIDE) <= (m); j += (LANES) * (WIDE))                                    \
-            NAME##_strip(a, q, rows, row_stride, j, WIDE);                                            \
+            NAME##_group_strip(a, q, groups, group_stride, rows, row_stride, j, WIDE);                \
         for (int width = (WIDE) / 2; width >= 1; width /= 2) {                                        \
             if (j + (LANES) * width > (m))                                                            \
                 continue;                                                                             \
             switch (width) { /* constant counts: the strips' vectors stay in registers */             \
-            case 8: NAME##_strip(a, q, rows, row_stride, j, 8); break;                                \
-            case 4: NAME##_strip(a, q, rows, row_stride, j, 4); break;                                \
-            case 2: NAME##_strip(a, q, rows, row_stride, j, 2); break;                                \
-            case 1: NAME##_strip(a, q, rows, row_stride, j, 1); break;                                \
+            case 8: NAME##_group_strip(a, q, groups, group_stride, rows, row_stride, j, 8); break;    \
+            case 4: NAME##_group_strip(a, q, groups, group_stride, rows, row_stride, j, 4); break;    \
+            case 2: NAME##_group_strip(a, q, groups, group_stride, rows, row_stride, j, 2); break;    \
+            case 1: NAME##_group_strip(a, q, groups, group_stride, rows, row_stride, j, 1); break;    \
             default: __builtin_unreachable(); /* widths are powers of two */                          \
             }                                                                                         \
             j += (LANES) * width;                                                                     \
         }                                                                                             \
         for (; j < (m); j++)                                                                          \
-            NAME##_column(a, q, rows, row_stride, j);                                                 \
+            NAME##_group_column(a, q, groups, group_stride, rows, row_stride, j);                     \
     }
 /* NAME_cols: the strips of NAME where the rows go into one row of accumulators, the columns are
- * contiguous and WHEN holds (of count and m), else FALLBACK, the block loops */
+ * contiguous and WHEN holds (of count and m), else FALLBACK, the block loops. NAME_groups: the
+ * same for `groups` groups of `count` rows, group_stride apart, in one pass (kept strips load and
+ * store their accumulators once for all the groups), where NAME_cols would take each group to the
+ * strips, else NAME_cols per group: either way each column sees the rows in the same order, so the
+ * same bits as a call per group. */
 #define DEFINE_STRIP_COLS(NAME, A, WIDE, LANES, ISZ, WHEN, FALLBACK)                                  \
     KERNEL_TARGET static void NAME##_cols(char *acc, ptrdiff_t acc_step, const char *p, ptrdiff_t count, \
                                           ptrdiff_t row_stride, ptrdiff_t m, ptrdiff_t s)             \
@@ -738,7 +758,19 @@ static inline uint8_t nonzero_f16(const char *p) { return NONZERO_HALF(p); }
             return;                                                                                   \
         }                                                                                             \
         A *a = (A *)acc;                                                                              \
-        STRIPS(NAME, WIDE, LANES, ISZ, a, p, count, row_stride, m)                                    \
+        STRIPS(NAME, WIDE, LANES, ISZ, a, p, 1, 0, count, row_stride, m)                              \
+    }                                                                                                 \
+    __attribute__((unused)) /* zmm_f32_between's: only ever a fallback's cols */                     \
+    KERNEL_TARGET static void NAME##_groups(char *acc, const char *p, ptrdiff_t groups, ptrdiff_t group_stride, \
+                                            ptrdiff_t count, ptrdiff_t row_stride, ptrdiff_t m, ptrdiff_t s) \
+    {                                                                                                 \
+        if (s != (ISZ) || count > FLUSH_ROWS || !(WHEN)) {                                            \
+            for (ptrdiff_t g = 0; g < groups; g++)                                                    \
+                NAME##_cols(acc, 0, p + g * group_stride, count, row_stride, m, s);                   \
+            return;                                                                                   \
+        }                                                                                             \
+        A *a = (A *)acc;                                                                              \
+        STRIPS(NAME, WIDE, LANES, ISZ, a, p, groups, group_stride, count, row_stride, m)              \
     }
 #endif
 
