@@ -152,3 +152,13 @@ print(_parallel.thread_count(), any(t.name.startswith("typedtensor") for t in th
 @pytest.mark.parametrize(("value", "expected"), [("1", "1 False"), ("3", "3 True")])
 def test_env_var_sets_the_thread_count(value: str, expected: str) -> None:
     assert run_python(THREADS_USED, value).stdout.strip() == expected
+
+
+def test_one_limited_entered_inside_itself_restores_each_limit() -> None:
+    one = _parallel.limited(1)
+    before = _parallel.thread_count()
+    with one:
+        with one:
+            assert _parallel.thread_count() == 1
+        assert _parallel.thread_count() == 1
+    assert _parallel.thread_count() == before

@@ -216,25 +216,9 @@ INLINE void flush8(double *acc, __m256 sums)
     _mm256_storeu_pd(acc, _mm256_add_pd(_mm256_loadu_pd(acc), _mm256_cvtps_pd(_mm256_castps256_ps128(sums))));
     _mm256_storeu_pd(acc + 4, _mm256_add_pd(_mm256_loadu_pd(acc + 4), _mm256_cvtps_pd(_mm256_extractf128_ps(sums, 1))));
 }
-/* Flushed sums (float16, float32): NAME_strip adds the float32 sums of `rows` rows into acc[j .. j +
- * LANES * vectors) (vectors V of LANES floats, FLUSH adds one into LANES doubles), as one block of
- * dsum_*_flushed_of; NAME_column, column j alone (past the vectors). */
-#define DEFINE_SUM_STRIP(NAME, V, LANES, ISZ, LOADV, ADDV, FLUSH, LOAD1)                              \
-    INLINE void NAME##_strip(double *acc, const char *q, ptrdiff_t rows, ptrdiff_t row_stride, ptrdiff_t j, \
-                             const int vectors)                                                       \
-    {                                                                                                 \
-        V sums[STRIP_VECTORS];                                                                        \
-        const char *row = q + (ISZ) * j;                                                              \
-        UNROLLED for (int k = 0; k < vectors; k++)                                                    \
-            sums[k] = LOADV(row + (LANES) * (ISZ) * k);                                               \
-        for (ptrdiff_t r = 1; r < rows; r++) {                                                        \
-            row += row_stride;                                                                        \
-            UNROLLED for (int k = 0; k < vectors; k++)                                                \
-                sums[k] = ADDV(sums[k], LOADV(row + (LANES) * (ISZ) * k));                            \
-        }                                                                                             \
-        UNROLLED for (int k = 0; k < vectors; k++)                                                    \
-            FLUSH(acc + j + (LANES) * k, sums[k]);                                                    \
-    }                                                                                                 \
+/* Flushed sums (float16, float32): NAME_column adds the float32 sum of column j of `rows` rows into
+ * acc[j], as one block of dsum_*_flushed_of (past the vectors of the strips below) */
+#define DEFINE_SUM_COLUMN(NAME, ISZ, LOAD1)                                                           \
     INLINE void NAME##_column(double *acc, const char *q, ptrdiff_t rows, ptrdiff_t row_stride, ptrdiff_t j) \
     {                                                                                                 \
         float sum = LOAD1(q + (ISZ) * j);                                                             \
@@ -243,19 +227,31 @@ INLINE void flush8(double *acc, __m256 sums)
         acc[j] += (double)sum;                                                                        \
     }                                                                                                 \
     DEFINE_GROUP_COLUMN(NAME, double)
-/* NAME_group_strip of the AVX2 sum strips: each group its own block, flushed into acc in memory (the
- * doubles of a strip of 8 vectors would need 16 more registers) */
-#define DEFINE_FLUSHED_GROUPS(NAME)                                                                   \
+/* NAME_group_strip of the AVX2 sum strips: of each group in turn, the float32 sums of its `rows`
+ * rows added into acc[j .. j + LANES * vectors) in memory (vectors V of LANES floats, FLUSH adds one
+ * into LANES doubles; the doubles of a strip of 8 vectors would need 16 more registers) */
+#define DEFINE_SUM_STRIP(NAME, V, LANES, ISZ, LOADV, ADDV, FLUSH, LOAD1)                              \
     INLINE void NAME##_group_strip(double *acc, const char *q, ptrdiff_t groups, ptrdiff_t group_stride, \
                                    ptrdiff_t rows, ptrdiff_t row_stride, ptrdiff_t j, const int vectors) \
     {                                                                                                 \
-        for (ptrdiff_t g = 0; g < groups; g++)                                                        \
-            NAME##_strip(acc, q + g * group_stride, rows, row_stride, j, vectors);                    \
-    }
+        for (ptrdiff_t g = 0; g < groups; g++) {                                                      \
+            V sums[STRIP_VECTORS];                                                                    \
+            const char *row = q + g * group_stride + (ISZ) * j;                                       \
+            UNROLLED for (int k = 0; k < vectors; k++)                                                \
+                sums[k] = LOADV(row + (LANES) * (ISZ) * k);                                           \
+            for (ptrdiff_t r = 1; r < rows; r++) {                                                    \
+                row += row_stride;                                                                    \
+                UNROLLED for (int k = 0; k < vectors; k++)                                            \
+                    sums[k] = ADDV(sums[k], LOADV(row + (LANES) * (ISZ) * k));                        \
+            }                                                                                         \
+            UNROLLED for (int k = 0; k < vectors; k++)                                                \
+                FLUSH(acc + j + (LANES) * k, sums[k]);                                                \
+        }                                                                                             \
+    }                                                                                                 \
+    DEFINE_SUM_COLUMN(NAME, ISZ, LOAD1)
 INLINE __m256 f32_load8(const char *p) { return _mm256_loadu_ps((const float *)p); }
 DEFINE_SUM_STRIP(f16c_sum, __m256, 8, 2, f16c_load8, _mm256_add_ps, flush8, f16c_load)
 DEFINE_SUM_STRIP(f32_sum, __m256, 8, 4, f32_load8, _mm256_add_ps, flush8, load_f)
-DEFINE_FLUSHED_GROUPS(f16c_sum) DEFINE_FLUSHED_GROUPS(f32_sum)
 /* the later value wins if it compares greater (less) or is NaN, as MAX_NAN (MIN_NAN) */
 INLINE __m256 strip_later(__m256 a, __m256 x, __m256 later)
 {
@@ -469,17 +465,9 @@ KEPT_STRIP(zmm_f64_min, DOUBLE_ZMM, 8, zmm_load_f64, load_double, zmm_min_f64, M
 KEPT_STRIP(zmm_f32_prod, DOUBLE_ZMM, 4, zmm_load_f32_as_f64, load_d_f32, _mm512_mul_pd, MUL)
 KEPT_STRIP(zmm_f32_max, FLOAT_ZMM, 4, zmm_load_f32, load_float, zmm_max_f32, MAX_NAN)
 KEPT_STRIP(zmm_f32_min, FLOAT_ZMM, 4, zmm_load_f32, load_float, zmm_min_f32, MIN_NAN)
-INLINE void zmm_flush16(double *acc, __m512 sums)
-{
-    __m256 high = _mm256_castpd_ps(_mm512_extractf64x4_pd(_mm512_castps_pd(sums), 1));
-    _mm512_storeu_pd(acc, _mm512_add_pd(_mm512_loadu_pd(acc), _mm512_cvtps_pd(_mm512_castps512_ps256(sums))));
-    _mm512_storeu_pd(acc + 8, _mm512_add_pd(_mm512_loadu_pd(acc + 8), _mm512_cvtps_pd(high)));
-}
-DEFINE_SUM_STRIP(zmm_f32_sum, __m512, 16, 4, zmm_load_f32, _mm512_add_ps, zmm_flush16, load_f)
-DEFINE_SUM_STRIP(zmm_f16_sum, __m512, 16, 2, zmm_load_f16, _mm512_add_ps, zmm_flush16, f16c_load)
 /* NAME_group_strip of the AVX-512 sum strips: a strip's doubles (up to 16 registers for 8 vectors of
- * floats) stay in registers across the groups, each group's block of floats added into them as
- * zmm_flush16 adds it into memory, so the same bits */
+ * floats) stay in registers across the groups, each group's block of floats widened and added into
+ * them, as the AVX2 strips' flush8 adds it into memory, so the same bits */
 #define DEFINE_ZMM_SUM_GROUPS(NAME, ISZ, LOADV)                                                       \
     INLINE void NAME##_group_strip(double *acc, const char *q, ptrdiff_t groups, ptrdiff_t group_stride, \
                                    ptrdiff_t rows, ptrdiff_t row_stride, ptrdiff_t j, const int vectors) \
@@ -510,8 +498,8 @@ DEFINE_SUM_STRIP(zmm_f16_sum, __m512, 16, 2, zmm_load_f16, _mm512_add_ps, zmm_fl
             _mm512_storeu_pd(acc + j + 16 * k + 8, high[k]);                                          \
         }                                                                                             \
     }
-DEFINE_ZMM_SUM_GROUPS(zmm_f32_sum, 4, zmm_load_f32)
-DEFINE_ZMM_SUM_GROUPS(zmm_f16_sum, 2, zmm_load_f16)
+DEFINE_ZMM_SUM_GROUPS(zmm_f32_sum, 4, zmm_load_f32) DEFINE_SUM_COLUMN(zmm_f32_sum, 4, load_f)
+DEFINE_ZMM_SUM_GROUPS(zmm_f16_sum, 2, zmm_load_f16) DEFINE_SUM_COLUMN(zmm_f16_sum, 2, f16c_load)
 /* float32 sums on the rows between (of 8 rows or more, which the block loops flush too): strips of
  * 4 vectors across each block of FLUSH_ROWS rows. A/B (session 27, same plans and buffers, each call
  * after a read of the buffer): the blog tensor over (1,) (rows of 640 floats) 1.05-1.08x, over (0, 1)
@@ -522,8 +510,9 @@ DEFINE_STRIP_COLS(zmm_f32_between, double, 4, 16, 4, (count) >= F32_FLUSH_MIN_RO
 #undef zmm_f32_between_group_strip
 #undef zmm_f32_between_group_column
 DEFINE_STRIP_COLS(zmm_f32_sum, double, SMALL_STRIP_VECTORS, 16, 4, F32_SUM_STRIPS(count, m), zmm_f32_between_cols)
-/* float16 sums of rows of 64 KiB or more (the blog tensor over (0,)) in strips of 8 AVX-512 vectors:
- * 1.12x the AVX2 strips there; on rows of 128 ((1, 2), (0, 1, 2), (0, 2)) 0.92-0.95x, so those keep them */
+/* float16 sums of tiles of 32768 halves (64 KiB, the most tile_of gives their doubles: rows that long,
+ * the blog tensor over (0,)) in strips of 8 AVX-512 vectors: 1.10-1.12x the AVX2 strips there; on
+ * rows of 128 ((1, 2), (0, 1, 2), (0, 2)) 0.92-0.95x, so those keep them */
 DEFINE_STRIP_COLS(zmm_f16_sum, double, SMALL_STRIP_VECTORS, 16, 2, count >= 2 && (m) * 2 >= STRIP_WIDE_BYTES, f16c_sum_cols)
 DEFINE_STRIP_COLS(zmm_f64_sum, double, STRIP_VECTORS, 8, 8, WHOLE_ROW_V4(m, 8), dsum_f64_cols)
 DEFINE_STRIP_COLS(zmm_f64_prod, double, STRIP_VECTORS, 8, 8, WHOLE_ROW_V4(m, 8), dprod_f64_cols)
@@ -613,10 +602,11 @@ static const Ops float_ops[N_OPS][N_TYPES] = {
     [OP_MIN] = FLOAT_EXTREMES(min),
 };
 
-/* The kernels of op over type, `per_result` input elements combined into each result */
-static const Ops *find_ops(int op, int type, double per_result)
+/* The kernels of op over type into out_type, `per_result` input elements combined into each result */
+static const Ops *find_ops(int op, int type, int out_type, double per_result)
 {
-    if (op == OP_MEAN && type == T_I32 && per_result >= 4294967296.0) /* int64 sums could wrap */
+    /* int32 means: in int64 into float64 results (find_store), where the sums cannot wrap */
+    if (op == OP_MEAN && type == T_I32 && (out_type != T_F64 || per_result >= 4294967296.0))
         return &int32_double_mean;
 #ifdef V3_LOOPS
     if (use_v4 && v4_ops[op][type].init)
@@ -679,28 +669,31 @@ DEFINE_STORE(store_mean_float, double, float, (float)(a[i] / divisor))
  * time where all are below 2^51 in magnitude (sums of fewer than 2^20 int32 always are): 1.5 * 2^52
  * + x, as a double's bits, is that double plus x, which one subtraction leaves exact (AVX2 has no
  * int64 -> double; one at a time, the conversions and divisions of a million results cost more than
- * the reduction). It may run in place (acc == out: direct). */
+ * the reduction); four with a sum past that, one at a time. It may run in place (acc == out:
+ * direct). */
+INLINE double int64_mean(int64_t sum, double divisor) { return divisor != 0 ? (double)sum / divisor : (double)sum; }
 DISPATCH static void store_i64_mean(char *out, ptrdiff_t out_stride, const char *acc, ptrdiff_t n, double divisor)
 {
     const int64_t *a = (const int64_t *)acc;
     ptrdiff_t i = 0;
 #ifdef VECTOR_LANES
     for (; out_stride == (ptrdiff_t)sizeof(double) && i + 4 <= n; i += 4) {
-        vlong x;
+        vulong x;
         memcpy(&x, a + i, sizeof x);
-        vlong outside = (vlong)((vulong)(x + (1LL << 51)) >= (1ULL << 52));
-        if (outside[0] | outside[1] | outside[2] | outside[3])
-            break;
-        vdouble d = (vdouble)(x + 0x4338000000000000LL) - 6755399441055744.0;
+        vlong outside = (vlong)(x + (1ULL << 51) >= (1ULL << 52)); /* unsigned: no overflow */
+        if (outside[0] | outside[1] | outside[2] | outside[3]) {
+            for (int k = 0; k < 4; k++)
+                ((double *)out)[i + k] = int64_mean(a[i + k], divisor);
+            continue;
+        }
+        vdouble d = (vdouble)(x + 0x4338000000000000ULL) - 6755399441055744.0;
         if (divisor != 0)
             d /= divisor;
         memcpy(out + i * (ptrdiff_t)sizeof(double), &d, sizeof d);
     }
 #endif
-    for (; i < n; i++) {
-        double d = (double)a[i];
-        *(double *)(out + i * out_stride) = divisor != 0 ? d / divisor : d;
-    }
+    for (; i < n; i++)
+        *(double *)(out + i * out_stride) = int64_mean(a[i], divisor);
 }
 #define ELEMENT(a, i, divisor) ((double)(a)[i])
 #define ELEMENT_MEAN(a, i, divisor) ((a)[i] / (divisor))
@@ -710,11 +703,11 @@ DEFINE_HALF_STORE(store_mean_half, double, ELEMENT_MEAN)
 
 /* The store for this accumulator and output type (a mean's divides), or NULL if the pair makes
  * no sense. */
-static StoreFn find_store(const Ops *ops, int in_type, int out_type, int mean)
+static StoreFn find_store(const Ops *ops, int op, int in_type, int out_type, int mean)
 {
     switch (ops->acc_kind) {
     case ACC_U64:
-        if (in_type == T_I32 && out_type == T_F64) /* means (and their partials) of int32 */
+        if (op == OP_MEAN && in_type == T_I32 && out_type == T_F64) /* and their partials: undivided */
             return store_i64_mean;
         return out_type == T_I64 || out_type == T_U64 ? store_copy8 : NULL;
     case ACC_DOUBLE:
@@ -968,8 +961,9 @@ static void plan_sub(Sub *s, const Dim *dims, int nd, ptrdiff_t first)
     for (int k = 0; k < nd; k++)
         if (!s->dims[k].reduced)
             s->kept[s->nk++] = (Kept){k == nd - 1 ? s->tile : s->dims[k].size, s->dims[k].out_stride, s->acc_stride[k]};
-    /* Results of few elements each, laid out as the accumulators would be and of their type, in
-     * one tile: accumulate in them, no second pass to store (the blog tensor over axis 2: a
+    /* Results of few elements each, laid out as the accumulators would be and of their size, in
+     * one tile: accumulate in them, no second pass to store but a conversion in place for means
+     * (converts: float64 sums divided, int32 means' int64 sums converted; the blog tensor over axis 2: a
      * million results of 5 rows; where each result combines many rows, the store costs nothing
      * and the results' addresses measured slower than the one accumulator block) */
     ptrdiff_t per_result = 1;
@@ -1230,8 +1224,8 @@ static ptrdiff_t prepare(PyObject *const *args, PyObject *layout, PyObject *divi
     double per_result = 1.0;
     for (int k = 0; k < *nd; k++)
         per_result *= dims[k].reduced ? (double)dims[k].size : 1.0;
-    const Ops *ops = find_ops(op, in_type, per_result);
-    StoreFn store = find_store(ops, in_type, out_type, divisor != 0);
+    const Ops *ops = find_ops(op, in_type, out_type, per_result);
+    StoreFn store = find_store(ops, op, in_type, out_type, divisor != 0);
     if (!store || (divisor != 0 && ops->acc_kind != ACC_DOUBLE && store != store_i64_mean)) {
         PyErr_SetString(PyExc_ValueError, "this output type does not fit this op and input type");
         return -1;

@@ -64,8 +64,8 @@ LOGICAL(i64, 8) LOGICAL(u64, 8) LOGICAL(f16, 2) LOGICAL(f32, 4) LOGICAL(f64, 8)
     [T_F32] = OPS(OP##_f32, uint8_t, ACC_FLAG), [T_F64] = OPS(OP##_f64, uint8_t, ACC_FLAG)
 /* int32 means add in int64, exactly, as int32 sums do (their double accumulators were exact too below
  * 2^53, so the same results, at the speed of the sums: 1.5-1.9x, session 29); the sum is converted
- * and divided once (find_store). Past 2^32 elements per result an int64 sum could wrap: those add in
- * double (find_ops). */
+ * and divided once (find_store). Where a call combines 2^32 elements or more into each result, an
+ * int64 sum could wrap: those add in double (find_ops; each part of a cut plan is its own call). */
 const Ops int32_double_mean = OPS(dsum_i32, double, ACC_DOUBLE);
 const Ops integer_ops[N_OPS][N_TYPES] = {
     [OP_SUM] = {SMALL_INTEGERS(sum, uint64_t, ACC_U64), [T_I32] = OPS(sum_i32, uint64_t, ACC_U64),

@@ -691,8 +691,9 @@ static inline uint8_t nonzero_f16(const char *p) { return NONZERO_HALF(p); }
         for (ptrdiff_t g = 0; g < groups; g++)                                                        \
             NAME##_column(acc, q + g * group_stride, rows, row_stride, j);                            \
     }
-/* Ops that combine in the accumulators' type (products, max, min): a strip's accumulators loaded,
- * combined with each row of each group in turn in vectors VA of L lanes, stored back. */
+/* Ops that combine in the accumulators' type (products, max, min, float64 and int32 sums): a
+ * strip's accumulators loaded, combined with each row of each group in turn in vectors VA of L
+ * lanes, stored back. */
 #define DEFINE_KEPT_STRIP(NAME, VA, A, L, LOADA, STOREA, ISZ, LOADV, LOAD1, COMBINEV, OP1)            \
     INLINE void NAME##_group_strip(A *acc, const char *q, ptrdiff_t groups, ptrdiff_t group_stride,   \
                                    ptrdiff_t rows, ptrdiff_t row_stride, ptrdiff_t j, const int vectors) \
