@@ -102,8 +102,19 @@ INLINE __m512i zmm_load_i32_as_i64(const char *p) { return _mm512_cvtepi32_epi64
 KEPT_STRIP(zmm_i32_sum, LONG_ZMM, 4, zmm_load_i32_as_i64, load_u64_int32_t, _mm512_add_epi64, ADD)
 DEFINE_STRIP_COLS(zmm_i32_sum, uint64_t, STRIP_VECTORS, 8, 4, WHOLE_ROW_V4(m, 8), sum_i32_cols)
 #define MANY_ROWS(count, m) ((count) >= FLUSH_ROWS && WHOLE_ROW_V4(m, 4))
-DEFINE_STRIP_COLS(zmm_i32_max, int32_t, STRIP_VECTORS, 16, 4, MANY_ROWS(count, m), max_i32_cols)
-DEFINE_STRIP_COLS(zmm_i32_min, int32_t, STRIP_VECTORS, 16, 4, MANY_ROWS(count, m), min_i32_cols)
+/* int32 max and min on the rows between (16 rows or more, longer than the strips take whole, shorter
+ * than 64 KiB): strips of 4 vectors across each block of 16 rows, as float32 sums there. A/B
+ * (session 29): the blog tensor over (0, 1) (rows of 640) 1.23x, (1,) 0.95-1.01x; on rows of 64 KiB
+ * ((0,), tiles of 65536) 0.81-0.88x, so those keep the block loops */
+#define BETWEEN_ROWS(count, m) ((count) >= FLUSH_ROWS && (m) * 4 < STRIP_WIDE_BYTES)
+#define zmm_i32_max_between_group_strip zmm_i32_max_group_strip
+#define zmm_i32_max_between_group_column zmm_i32_max_group_column
+#define zmm_i32_min_between_group_strip zmm_i32_min_group_strip
+#define zmm_i32_min_between_group_column zmm_i32_min_group_column
+DEFINE_STRIP_COLS(zmm_i32_max_between, int32_t, 4, 16, 4, BETWEEN_ROWS(count, m), max_i32_cols)
+DEFINE_STRIP_COLS(zmm_i32_min_between, int32_t, 4, 16, 4, BETWEEN_ROWS(count, m), min_i32_cols)
+DEFINE_STRIP_COLS(zmm_i32_max, int32_t, STRIP_VECTORS, 16, 4, MANY_ROWS(count, m), zmm_i32_max_between_cols)
+DEFINE_STRIP_COLS(zmm_i32_min, int32_t, STRIP_VECTORS, 16, 4, MANY_ROWS(count, m), zmm_i32_min_between_cols)
 #undef KERNEL_TARGET
 #define KERNEL_TARGET DISPATCH
 #pragma GCC pop_options
