@@ -105,7 +105,9 @@ DEFINE_STRIP_COLS(zmm_i32_sum, uint64_t, STRIP_VECTORS, 8, 4, WHOLE_ROW_V4(m, 8)
 /* int32 max and min on the rows between (16 rows or more, longer than the strips take whole, shorter
  * than 64 KiB): strips of 4 vectors across each block of 16 rows, as float32 sums there. A/B
  * (session 29): the blog tensor over (0, 1) (rows of 640) 1.23x, (1,) 0.95-1.01x; on rows of 64 KiB
- * ((0,), tiles of 65536) 0.81-0.88x, so those keep the block loops */
+ * ((0,), tiles of 65536) 0.81-0.88x, so those keep the block loops. The same strips of float32 and
+ * float64 max, min and products and of float64 sums measured 0.68-1.05x there (session 29, as in
+ * session 27): they keep the block loops. */
 #define BETWEEN_ROWS(count, m) ((count) >= FLUSH_ROWS && (m) * 4 < STRIP_WIDE_BYTES)
 #define zmm_i32_max_between_group_strip zmm_i32_max_group_strip
 #define zmm_i32_max_between_group_column zmm_i32_max_group_column
