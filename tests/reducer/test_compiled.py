@@ -403,7 +403,7 @@ def finite_halves(shape):  # every exponent: float32 partial sums that round, su
 # by the strips (2 to 16 rows per result: 2 and 16, a block remainder, a tail of columns or only
 # a tail, short rows regrouped or, one row fewer, not, float16 rows longer than float32's), calls of
 # R K R K taken four outer indices at a time (a remainder of one; 16 rows per call, and 17: never),
-# float16 rows of a whole AVX-512 tile and a remainder, and
+# float16 rows of a whole AVX-512 tile and a remainder, int32 rows between in narrower strips and a tail, and
 # views they must not take (outer dims reversed, two reduced dims that do not fold)
 CASES = [((300, 37), (0,)), ((64, 5, 130), (1,)), ((40, 3, 2000), (0, 1)), ((17, 9, 11), (0, 2)),
          ((33, 2, 77), (0,)), ((45, 128), (0,)), ((3, 21, 96), (0, 1)), ((11, 16400), (0,)),
@@ -412,7 +412,7 @@ CASES = [((300, 37), (0,)), ((64, 5, 130), (1,)), ((40, 3, 2000), (0, 1)), ((17,
          ((16, 40), (0,)), ((9, 16, 24), (1,)), ((4, 2, 200), (1,)), ((201, 5, 64), (1,)),
          ((5, 7), (0,)), ((10, 3, 6), (1,)), ((11, 3, 32), (1,)), ((11, 4, 32), (1,)), ((50, 2, 40), (1,)),
          ((4, 6, 32), (0, 1)), ((8, 300), (0,)), ((9, 6, 5, 40), (0, 2)), ((6, 3, 16, 24), (0, 2)),
-         ((5, 4, 17, 8), (0, 2)), ((3, 32784), (0,))]
+         ((5, 4, 17, 8), (0, 2)), ((3, 32784), (0,)), ((17, 2, 1003), (0, 1))]
 def bases(dtype, shape, op):
     if dtype == np.int32:
         return [rng.integers(-(2**31), 2**31, size=shape, dtype=np.int32)]

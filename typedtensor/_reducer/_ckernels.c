@@ -504,11 +504,7 @@ DEFINE_ZMM_SUM_GROUPS(zmm_f16_sum, 2, zmm_load_f16) DEFINE_SUM_COLUMN(zmm_f16_su
  * 4 vectors across each block of FLUSH_ROWS rows. A/B (session 27, same plans and buffers, each call
  * after a read of the buffer): the blog tensor over (1,) (rows of 640 floats) 1.05-1.08x, over (0, 1)
  * 1.0-1.12x; strips of 8 vectors there 1.0x, and of 4 on the short rows 0.7x. */
-#define zmm_f32_between_group_strip zmm_f32_sum_group_strip
-#define zmm_f32_between_group_column zmm_f32_sum_group_column
-DEFINE_STRIP_COLS(zmm_f32_between, double, 4, 16, 4, (count) >= F32_FLUSH_MIN_ROWS, dsum_f32_flushed_cols)
-#undef zmm_f32_between_group_strip
-#undef zmm_f32_between_group_column
+DEFINE_STRIP_COLS_OF(zmm_f32_between, zmm_f32_sum, double, 4, 16, 4, (count) >= F32_FLUSH_MIN_ROWS, dsum_f32_flushed_cols)
 DEFINE_STRIP_COLS(zmm_f32_sum, double, SMALL_STRIP_VECTORS, 16, 4, F32_SUM_STRIPS(count, m), zmm_f32_between_cols)
 /* float16 sums of tiles of 32768 halves (64 KiB, the most tile_of gives their doubles: rows that long,
  * the blog tensor over (0,)) in strips of 8 AVX-512 vectors: 1.10-1.12x the AVX2 strips there; on

@@ -100,21 +100,20 @@ KEPT_STRIP(zmm_i32_min, INT_ZMM, 4, zmm_load_i32, load_int32_t, _mm512_min_epi32
 INLINE __m512i zmm_load_i32_as_i64(const char *p) { return _mm512_cvtepi32_epi64(_mm256_loadu_si256((const __m256i *)p)); }
 #define LONG_ZMM __m512i, uint64_t, 8, _mm512_loadu_si512, _mm512_storeu_si512
 KEPT_STRIP(zmm_i32_sum, LONG_ZMM, 4, zmm_load_i32_as_i64, load_u64_int32_t, _mm512_add_epi64, ADD)
-DEFINE_STRIP_COLS(zmm_i32_sum, uint64_t, STRIP_VECTORS, 8, 4, WHOLE_ROW_V4(m, 8), sum_i32_cols)
 #define MANY_ROWS(count, m) ((count) >= FLUSH_ROWS && WHOLE_ROW_V4(m, 4))
-/* int32 max and min on the rows between (16 rows or more, longer than the strips take whole, shorter
- * than 64 KiB): strips of 4 vectors across each block of 16 rows, as float32 sums there. A/B
- * (session 29): the blog tensor over (0, 1) (rows of 640) 1.23x, (1,) 0.95-1.01x; on rows of 64 KiB
- * ((0,), tiles of 65536) 0.81-0.88x, so those keep the block loops. The same strips of float32 and
- * float64 max, min and products and of float64 sums measured 0.68-1.05x there (session 29, as in
- * session 27): they keep the block loops. */
+/* int32 sums, max and min on the rows between (16 rows or more, longer than the strips take whole,
+ * shorter than 64 KiB): AVX-512 strips across each block of 16 rows, of 4 vectors (max, min) or 2
+ * (sums: 16 columns of 64-bit accumulators), as float32 sums there. A/B (session 29): the blog
+ * tensor over (1,) and (0, 1) (rows of 640): max and min 1.17-1.22x over (1,), 1.0-1.23x over
+ * (0, 1) (bimodal there); sums and means 1.0-1.3x (2 vectors; 4 about the same, 8 0.93-1.07x); on
+ * rows of 64 KiB ((0,), tiles of 65536) max and min measured 0.81-0.88x, so those keep the block
+ * loops. The same strips of float32 and float64 max, min and products and of float64 sums
+ * measured 0.68-1.05x there (session 29, as in session 27): they keep the block loops. */
 #define BETWEEN_ROWS(count, m) ((count) >= FLUSH_ROWS && (m) * 4 < STRIP_WIDE_BYTES)
-#define zmm_i32_max_between_group_strip zmm_i32_max_group_strip
-#define zmm_i32_max_between_group_column zmm_i32_max_group_column
-#define zmm_i32_min_between_group_strip zmm_i32_min_group_strip
-#define zmm_i32_min_between_group_column zmm_i32_min_group_column
-DEFINE_STRIP_COLS(zmm_i32_max_between, int32_t, 4, 16, 4, BETWEEN_ROWS(count, m), max_i32_cols)
-DEFINE_STRIP_COLS(zmm_i32_min_between, int32_t, 4, 16, 4, BETWEEN_ROWS(count, m), min_i32_cols)
+DEFINE_STRIP_COLS_OF(zmm_i32_sum_between, zmm_i32_sum, uint64_t, 2, 8, 4, BETWEEN_ROWS(count, m), sum_i32_cols)
+DEFINE_STRIP_COLS(zmm_i32_sum, uint64_t, STRIP_VECTORS, 8, 4, WHOLE_ROW_V4(m, 8), zmm_i32_sum_between_cols)
+DEFINE_STRIP_COLS_OF(zmm_i32_max_between, zmm_i32_max, int32_t, 4, 16, 4, BETWEEN_ROWS(count, m), max_i32_cols)
+DEFINE_STRIP_COLS_OF(zmm_i32_min_between, zmm_i32_min, int32_t, 4, 16, 4, BETWEEN_ROWS(count, m), min_i32_cols)
 DEFINE_STRIP_COLS(zmm_i32_max, int32_t, STRIP_VECTORS, 16, 4, MANY_ROWS(count, m), zmm_i32_max_between_cols)
 DEFINE_STRIP_COLS(zmm_i32_min, int32_t, STRIP_VECTORS, 16, 4, MANY_ROWS(count, m), zmm_i32_min_between_cols)
 #undef KERNEL_TARGET

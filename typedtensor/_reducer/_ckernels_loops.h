@@ -743,13 +743,13 @@ static inline uint8_t nonzero_f16(const char *p) { return NONZERO_HALF(p); }
         for (; j < (m); j++)                                                                          \
             NAME##_group_column(a, q, groups, group_stride, rows, row_stride, j);                     \
     }
-/* NAME_cols: the strips of NAME where the rows go into one row of accumulators, the columns are
+/* NAME_cols: the strips of STRIP where the rows go into one row of accumulators, the columns are
  * contiguous and WHEN holds (of count and m), else FALLBACK, the block loops. NAME_groups: the
  * same for `groups` groups of `count` rows, group_stride apart, in one pass (kept strips load and
  * store their accumulators once for all the groups), where NAME_cols would take each group to the
  * strips, else NAME_cols per group: either way each column sees the rows in the same order, so the
  * same bits as a call per group. */
-#define DEFINE_STRIP_COLS(NAME, A, WIDE, LANES, ISZ, WHEN, FALLBACK)                                  \
+#define DEFINE_STRIP_COLS_OF(NAME, STRIP, A, WIDE, LANES, ISZ, WHEN, FALLBACK)                      \
     KERNEL_TARGET static void NAME##_cols(char *acc, ptrdiff_t acc_step, const char *p, ptrdiff_t count, \
                                           ptrdiff_t row_stride, ptrdiff_t m, ptrdiff_t s)             \
     {                                                                                                 \
@@ -759,9 +759,9 @@ static inline uint8_t nonzero_f16(const char *p) { return NONZERO_HALF(p); }
             return;                                                                                   \
         }                                                                                             \
         A *a = (A *)acc;                                                                              \
-        STRIPS(NAME, WIDE, LANES, ISZ, a, p, 1, 0, count, row_stride, m)                              \
+        STRIPS(STRIP, WIDE, LANES, ISZ, a, p, 1, 0, count, row_stride, m)                             \
     }                                                                                                 \
-    __attribute__((unused)) /* zmm_f32_between's: only ever a fallback's cols */                     \
+    __attribute__((unused)) /* the strips of the rows between: only ever a fallback's cols */        \
     KERNEL_TARGET static void NAME##_groups(char *acc, const char *p, ptrdiff_t groups, ptrdiff_t group_stride, \
                                             ptrdiff_t count, ptrdiff_t row_stride, ptrdiff_t m, ptrdiff_t s) \
     {                                                                                                 \
@@ -771,8 +771,9 @@ static inline uint8_t nonzero_f16(const char *p) { return NONZERO_HALF(p); }
             return;                                                                                   \
         }                                                                                             \
         A *a = (A *)acc;                                                                              \
-        STRIPS(NAME, WIDE, LANES, ISZ, a, p, groups, group_stride, count, row_stride, m)              \
+        STRIPS(STRIP, WIDE, LANES, ISZ, a, p, groups, group_stride, count, row_stride, m)             \
     }
+#define DEFINE_STRIP_COLS(NAME, ...) DEFINE_STRIP_COLS_OF(NAME, NAME, __VA_ARGS__)
 #endif
 
 /* The kernels of _ckernels_integers.c, by op and input type (zero where _ckernels.c has them), and
