@@ -756,16 +756,16 @@ typedef struct {
     ptrdiff_t tile;                 /* columns: how many of its indices one tile covers */
     ptrdiff_t outputs;              /* accumulators per tile */
     char *acc;
-    int copies;                     /* the accumulators have the results' size and layout: the store copies,
-                                       or converts in place (converts) */
+    int copies;                     /* the accumulators have the results' size: the store copies, or
+                                       converts in place (converts) */
     int converts;                   /* ... a float64 mean's sums divided, an int32 mean's converted */
     int direct;                     /* ... and their layout: the results are the accumulators */
     ResultsFn strip_results;        /* strips that write the results for this op and types, if any */
     ResultsFn results;              /* ... where this sub-problem's shape lets them: no accumulators */
 } Sub;
 
-/* Whether accumulate's call of the rows at level k, `count` rows of `width` columns, would regroup
- * short dense rows into GROUP_LANES lanes (an order of their own) */
+/* Whether accumulate's call of the d[k].size rows at level k, of `width` columns, would regroup short
+ * dense rows into GROUP_LANES lanes (an order of their own) */
 static int regroups(const Sub *s, int k, ptrdiff_t width)
 {
     const Dim *d = s->dims;
@@ -958,10 +958,10 @@ static void plan_sub(Sub *s, const Dim *dims, int nd, ptrdiff_t first)
         if (!s->dims[k].reduced)
             s->kept[s->nk++] = (Kept){k == nd - 1 ? s->tile : s->dims[k].size, s->dims[k].out_stride, s->acc_stride[k]};
     /* Results of few elements each, laid out as the accumulators would be and of their size, in
-     * one tile: accumulate in them, no second pass to store but a conversion in place for means
-     * (converts: float64 sums divided, int32 means' int64 sums converted; the blog tensor over axis 2: a
-     * million results of 5 rows; where each result combines many rows, the store costs nothing
-     * and the results' addresses measured slower than the one accumulator block) */
+     * one tile: accumulate in them, no second pass to store but, for means, a conversion in place
+     * (converts: float64 sums divided, int32 means' int64 sums converted). The blog tensor over
+     * axis 2: a million results of 5 rows; where each result combines many rows, the store costs
+     * nothing and the results' addresses measured slower than the one accumulator block. */
     ptrdiff_t per_result = 1;
     for (int k = 0; k < nd; k++)
         per_result *= s->dims[k].reduced ? s->dims[k].size : 1;
@@ -1227,9 +1227,10 @@ static ptrdiff_t prepare(PyObject *const *args, PyObject *layout, PyObject *divi
         return -1;
     }
     int converts = store == store_mean || store == store_i64_mean; /* float64 means, int32 means */
-    int copies = store == store_copy8 || store == store_copy4 || store == store_copy2 || store == store_copy1 || converts;
-    w->full = (Sub){.ops = ops, .store = store, .divisor = divisor, .itemsize = type_size[in_type], .copies = copies, .converts = converts,
-                    .strip_results = find_results(op, in_type, out_type, divisor != 0)};
+    int copies = store == store_copy8 || store == store_copy4 || store == store_copy2 || store == store_copy1 ||
+                 converts;
+    w->full = (Sub){.ops = ops, .store = store, .divisor = divisor, .itemsize = type_size[in_type], .copies = copies,
+                    .converts = converts, .strip_results = find_results(op, in_type, out_type, divisor != 0)};
     w->rest = w->full;
     return plan_walk(w, dims, *nd, first_reduced);
 }
