@@ -516,16 +516,19 @@ DEFINE_FLOAT_EXTREME(min_f32_v4, 4, float, load_float, INFINITY, MIN_NAN, MIN_PL
 INLINE __m512d zmm_load_f32_as_f64(const char *p) { return _mm512_cvtps_pd(_mm256_loadu_ps((const float *)p)); }
 INLINE __m512 zmm_load_f32(const char *p) { return _mm512_loadu_ps((const void *)p); }
 INLINE __m512 zmm_load_f16(const char *p) { return _mm512_cvtph_ps(_mm256_loadu_si256((const __m256i *)p)); }
-/* the later value x wins where it compares greater (less) or is NaN, as MAX_NAN (MIN_NAN) */
-#define DEFINE_ZMM_LATER(NAME, V, SUFFIX, CMP)                                                        \
+/* the later value x wins where it compares greater (less) or is NaN, as MAX_NAN (MIN_NAN): vmaxps
+ * (x, a) is x > a ? x : a (a NaN a sticks), then x where it is NaN. Three instructions, not two
+ * compares, an or of the masks and a blend: A/B over the strips' patterns (0, 2), (1, 2), (0, 1, 2)
+ * 1.05-1.18x, float64 over (2,) 0.95-0.98x. */
+#define DEFINE_ZMM_LATER(NAME, V, SUFFIX, OP)                                                         \
     INLINE V NAME(V a, V x)                                                                           \
     {                                                                                                 \
-        return _mm512_mask_blend_##SUFFIX(_mm512_cmp_##SUFFIX##_mask(x, a, CMP) | _mm512_cmp_##SUFFIX##_mask(x, x, _CMP_UNORD_Q), a, x); \
+        return _mm512_mask_mov_##SUFFIX(_mm512_##OP##_##SUFFIX(x, a), _mm512_cmp_##SUFFIX##_mask(x, x, _CMP_UNORD_Q), x); \
     }
-DEFINE_ZMM_LATER(zmm_max_f64, __m512d, pd, _CMP_GT_OQ)
-DEFINE_ZMM_LATER(zmm_min_f64, __m512d, pd, _CMP_LT_OQ)
-DEFINE_ZMM_LATER(zmm_max_f32, __m512, ps, _CMP_GT_OQ)
-DEFINE_ZMM_LATER(zmm_min_f32, __m512, ps, _CMP_LT_OQ)
+DEFINE_ZMM_LATER(zmm_max_f64, __m512d, pd, max)
+DEFINE_ZMM_LATER(zmm_min_f64, __m512d, pd, min)
+DEFINE_ZMM_LATER(zmm_max_f32, __m512, ps, max)
+DEFINE_ZMM_LATER(zmm_min_f32, __m512, ps, min)
 #define DOUBLE_ZMM __m512d, double, 8, _mm512_loadu_pd, _mm512_storeu_pd
 #define FLOAT_ZMM __m512, float, 16, _mm512_loadu_ps, _mm512_storeu_ps
 KEPT_STRIP(zmm_f64_sum, DOUBLE_ZMM, 8, zmm_load_f64, load_double, _mm512_add_pd, ADD)
