@@ -252,13 +252,10 @@ INLINE void flush8(double *acc, __m256 sums)
 INLINE __m256 f32_load8(const char *p) { return _mm256_loadu_ps((const float *)p); }
 DEFINE_SUM_STRIP(f16c_sum, __m256, 8, 2, f16c_load8, _mm256_add_ps, flush8, f16c_load)
 DEFINE_SUM_STRIP(f32_sum, __m256, 8, 4, f32_load8, _mm256_add_ps, flush8, load_f)
-/* the later value wins if it compares greater (less) or is NaN, as MAX_NAN (MIN_NAN) */
-INLINE __m256 strip_later(__m256 a, __m256 x, __m256 later)
-{
-    return _mm256_blendv_ps(a, x, _mm256_or_ps(later, _mm256_cmp_ps(x, x, _CMP_UNORD_Q)));
-}
-INLINE __m256 strip_max(__m256 a, __m256 x) { return strip_later(a, x, _mm256_cmp_ps(x, a, _CMP_GT_OQ)); }
-INLINE __m256 strip_min(__m256 a, __m256 x) { return strip_later(a, x, _mm256_cmp_ps(x, a, _CMP_LT_OQ)); }
+/* the later value wins if it compares greater (less) or is NaN, as MAX_NAN (MIN_NAN): vmaxps (x, a)
+ * is x > a ? x : a (a NaN a sticks), then x where it is NaN (as the AVX-512 strips, below) */
+INLINE __m256 strip_max(__m256 a, __m256 x) { return _mm256_blendv_ps(_mm256_max_ps(x, a), x, _mm256_cmp_ps(x, x, _CMP_UNORD_Q)); }
+INLINE __m256 strip_min(__m256 a, __m256 x) { return _mm256_blendv_ps(_mm256_min_ps(x, a), x, _mm256_cmp_ps(x, x, _CMP_UNORD_Q)); }
 /* the vector, accumulator, lanes, and accumulator load and store of a strip */
 #define DOUBLE_YMM __m256d, double, 4, _mm256_loadu_pd, _mm256_storeu_pd
 #define FLOAT_YMM __m256, float, 8, _mm256_loadu_ps, _mm256_storeu_ps
