@@ -37,6 +37,7 @@ SHAPES = [
     ((9000, 5, 100), (1,)),  # kept blocks of short sub-problems
     ((16, 300, 5, 100), (0, 2)),  # R K R K: accumulators in L2
     ((16, 300, 5, 100), (1, 3)),  # K R K R: rows into per-output accumulators
+    ((3, 1027, 24), (0, 2)),  # R K R: calls of 1027 rows, in pairs half of them apart, one left over
     ((7, 11, 13, 17, 19), (0, 2, 4)),
     ((7, 11, 13, 17, 19), (1, 3)),
 ]
@@ -415,7 +416,8 @@ def finite_halves(shape):  # every exponent: float32 partial sums that round, su
 # a tail, short rows regrouped or, one row fewer, not, float16 rows longer than float32's), calls of
 # R K R K taken four outer indices at a time (a remainder of one; 16 rows per call, and 17: never),
 # float16 rows of a whole AVX-512 tile and a remainder, int32 rows between in narrower strips and a tail, float
-# max/min rows wider than UNROLL_MIN_BYTES (four per pass, a tail of columns), and
+# max/min rows wider than UNROLL_MIN_BYTES (four per pass, a tail of columns), row reductions of
+# PAIRED_ROWS_MIN rows or more (in pairs: an odd count leaves one), and
 # views they must not take (outer dims reversed, two reduced dims that do not fold)
 CASES = [((300, 37), (0,)), ((64, 5, 130), (1,)), ((40, 3, 2000), (0, 1)), ((17, 9, 11), (0, 2)),
          ((33, 2, 77), (0,)), ((45, 128), (0,)), ((3, 21, 96), (0, 1)), ((11, 16400), (0,)),
@@ -424,7 +426,8 @@ CASES = [((300, 37), (0,)), ((64, 5, 130), (1,)), ((40, 3, 2000), (0, 1)), ((17,
          ((16, 40), (0,)), ((9, 16, 24), (1,)), ((4, 2, 200), (1,)), ((201, 5, 64), (1,)),
          ((5, 7), (0,)), ((10, 3, 6), (1,)), ((11, 3, 32), (1,)), ((11, 4, 32), (1,)), ((50, 2, 40), (1,)),
          ((4, 6, 32), (0, 1)), ((8, 300), (0,)), ((9, 6, 5, 40), (0, 2)), ((6, 3, 16, 24), (0, 2)),
-         ((5, 4, 17, 8), (0, 2)), ((3, 32784), (0,)), ((17, 2, 1003), (0, 1)), ((6, 2063), (0,))]
+         ((5, 4, 17, 8), (0, 2)), ((3, 32784), (0,)), ((17, 2, 1003), (0, 1)), ((6, 2063), (0,)),
+         ((3, 1027, 24), (0, 2))]
 def bases(dtype, shape, op):
     if dtype == np.int32:
         return [rng.integers(-(2**31), 2**31, size=shape, dtype=np.int32)]
