@@ -1225,7 +1225,9 @@ static ptrdiff_t plan_walk(Walk *w, const Dim *dims, int nd, int first_reduced)
     if (first_reduced > 0) { /* sub[0] is the innermost leading kept dim: take as many as fit */
         plan_sub(&w->full, sub, sub_nd, 1);
         ptrdiff_t per_index = w->full.outputs * acc_size;
-        w->block = per_index >= BLOCK_BYTES ? 1 : BLOCK_BYTES / per_index;
+        int short_rows = !w->full.columns && sub[sub_nd - 1].size < ROWS_BLOCK_MAX_ROW;
+        ptrdiff_t block_bytes = short_rows ? ROWS_BLOCK_BYTES : BLOCK_BYTES;
+        w->block = per_index >= block_bytes ? 1 : block_bytes / per_index;
         w->block = w->block > sub[0].size ? sub[0].size : w->block;
         /* A large view in one block (the blog tensor over (1, 3), (1, 2, 3)): in parts_of it
          * instead, units for threads. Each index of a block has accumulators of its own and the

@@ -25,6 +25,11 @@
                                   than of 32, and up to 1.14x more in tiles of 256, session 27) */
 #define BLOCK_BYTES (1 << 11)  /* accumulators of a block of short sub-problems (32 KiB, all of L1:
                                   the input streaming past evicted them; [8192, 5, 128] 13 -> 21 GB/s) */
+#define ROWS_BLOCK_BYTES (1 << 14) /* ... and of reductions of rows shorter than ROWS_BLOCK_MAX_ROW (16 KiB, in
+                                      L1 too): calls of 2048-4096 rows, which go in pairs (PAIRED_ROWS_MIN);
+                                      the blog tensor over (3,): float32/float16 sums 1.08-1.11x against
+                                      2 KiB, over (2, 3) 1.05-1.08x; 64 KiB the same as 16 */
+#define ROWS_BLOCK_MAX_ROW 1024 /* (longer rows keep the blocks of BLOCK_BYTES, more units for threads) */
 #define MIN_TILE 64            /* narrower tiles read too little per row to stream */
 #define ROW_PART_BYTES (4 << 20) /* the input of a row part, or block, of a view threads share (parts_of) ... */
 #define MAX_ROW_PARTS 8          /* ... at most this many: four per thread on two cores ... */
