@@ -581,45 +581,14 @@ DEFINE_STRIP_COLS(zmm_f32_sum, double, SMALL_STRIP_VECTORS, 16, 4, F32_SUM_STRIP
  * the blog tensor over (0,)) in strips of 8 AVX-512 vectors: 1.10-1.12x the AVX2 strips there; on
  * rows of 128 ((1, 2), (0, 1, 2), (0, 2)) 0.92-0.95x, so those keep them */
 DEFINE_STRIP_COLS(zmm_f16_sum, double, SMALL_STRIP_VECTORS, 16, 2, count >= 2 && (m) * 2 >= STRIP_WIDE_BYTES, f16c_sum_cols)
-/* Block loops in AVX-512 over accumulators wider than MIN_BYTES (one row of them, contiguous
- * columns; narrower ones, or other layouts: FALLBACK): four rows per pass combined into them in
- * vectors, the last columns one at a time. Each column sees the rows in order, as in the generic
- * loops, so the same bits. Float max and min there compiled to 12 instructions per 8 floats (a
- * select), these to 5 per 16. A/B over the blog tensor's (0,) (UNROLL_MIN_BYTES): float max/min
- * 1.09-1.15x, float64 sums, means and products 1.04-1.09x; float32 products 0.92x. Over rows of 640
- * ((1,), (0, 1): accumulators of 2.5-5 KiB) four rows per pass measured 0.62-0.68x for float64, one
- * 0.84-0.89x for float32 max, so those keep the generic loops. */
-#define DEFINE_ZMM_BLOCK_COLS(NAME, V, A, L, LOADA, STOREA, ISZ, LOADV, LOAD1, COMBINEV, OP1, MIN_BYTES, FALLBACK) \
-    KERNEL_TARGET static void NAME##_block_cols(char *acc, ptrdiff_t acc_step, const char *p, ptrdiff_t count, \
-                                                ptrdiff_t row_stride, ptrdiff_t m, ptrdiff_t s)       \
-    {                                                                                                 \
-        if (acc_step != 0 || s != (ISZ) || m * (ptrdiff_t)sizeof(A) <= (MIN_BYTES)) {                  \
-            FALLBACK(acc, acc_step, p, count, row_stride, m, s);                                      \
-            return;                                                                                   \
-        }                                                                                             \
-        A *a = (A *)acc;                                                                              \
-        for (ptrdiff_t r = 0; r < count; r += 4) {                                                    \
-            ptrdiff_t rows = count - r < 4 ? count - r : 4, j = 0;                                    \
-            const char *q = p + r * row_stride;                                                       \
-            for (; j + (L) <= m; j += (L)) {                                                          \
-                V v = LOADA(a + j);                                                                   \
-                for (ptrdiff_t k = 0; k < rows; k++)                                                  \
-                    v = COMBINEV(v, LOADV(q + k * row_stride + (ISZ) * j));                           \
-                STOREA(a + j, v);                                                                     \
-            }                                                                                         \
-            for (; j < m; j++)                                                                        \
-                for (ptrdiff_t k = 0; k < rows; k++)                                                  \
-                    a[j] = OP1(a[j], LOAD1(q + k * row_stride + (ISZ) * j));                          \
-        }                                                                                             \
-    }
-DEFINE_ZMM_BLOCK_COLS(zmm_f64_sum, __m512d, double, 8, _mm512_loadu_pd, _mm512_storeu_pd, 8, zmm_load_f64, load_double, _mm512_add_pd, ADD, UNROLL_MIN_BYTES, dsum_f64_cols)
-DEFINE_ZMM_BLOCK_COLS(zmm_f64_prod, __m512d, double, 8, _mm512_loadu_pd, _mm512_storeu_pd, 8, zmm_load_f64, load_double, _mm512_mul_pd, MUL, UNROLL_MIN_BYTES, dprod_f64_cols)
+DEFINE_ZMM_BLOCK_COLS(zmm_f64_sum, __m512d, double, 8, _mm512_loadu_pd, _mm512_storeu_pd, 8, zmm_load_f64, load_double, _mm512_add_pd, ADD, 4, UNROLL_MIN_BYTES, dsum_f64_cols)
+DEFINE_ZMM_BLOCK_COLS(zmm_f64_prod, __m512d, double, 8, _mm512_loadu_pd, _mm512_storeu_pd, 8, zmm_load_f64, load_double, _mm512_mul_pd, MUL, 4, UNROLL_MIN_BYTES, dprod_f64_cols)
 DEFINE_STRIP_COLS(zmm_f64_sum, double, STRIP_VECTORS, 8, 8, WHOLE_ROW_V4(m, 8), zmm_f64_sum_block_cols)
 DEFINE_STRIP_COLS(zmm_f64_prod, double, STRIP_VECTORS, 8, 8, WHOLE_ROW_V4(m, 8), zmm_f64_prod_block_cols)
-DEFINE_ZMM_BLOCK_COLS(zmm_f64_max, __m512d, double, 8, _mm512_loadu_pd, _mm512_storeu_pd, 8, zmm_load_f64, load_double, zmm_max_f64, MAX_NAN, UNROLL_MIN_BYTES, max_f64_v3_cols)
-DEFINE_ZMM_BLOCK_COLS(zmm_f64_min, __m512d, double, 8, _mm512_loadu_pd, _mm512_storeu_pd, 8, zmm_load_f64, load_double, zmm_min_f64, MIN_NAN, UNROLL_MIN_BYTES, min_f64_v3_cols)
-DEFINE_ZMM_BLOCK_COLS(zmm_f32_max, __m512, float, 16, _mm512_loadu_ps, _mm512_storeu_ps, 4, zmm_load_f32, load_float, zmm_max_f32, MAX_NAN, UNROLL_MIN_BYTES, f32_max_cols)
-DEFINE_ZMM_BLOCK_COLS(zmm_f32_min, __m512, float, 16, _mm512_loadu_ps, _mm512_storeu_ps, 4, zmm_load_f32, load_float, zmm_min_f32, MIN_NAN, UNROLL_MIN_BYTES, f32_min_cols)
+DEFINE_ZMM_BLOCK_COLS(zmm_f64_max, __m512d, double, 8, _mm512_loadu_pd, _mm512_storeu_pd, 8, zmm_load_f64, load_double, zmm_max_f64, MAX_NAN, 4, UNROLL_MIN_BYTES, max_f64_v3_cols)
+DEFINE_ZMM_BLOCK_COLS(zmm_f64_min, __m512d, double, 8, _mm512_loadu_pd, _mm512_storeu_pd, 8, zmm_load_f64, load_double, zmm_min_f64, MIN_NAN, 4, UNROLL_MIN_BYTES, min_f64_v3_cols)
+DEFINE_ZMM_BLOCK_COLS(zmm_f32_max, __m512, float, 16, _mm512_loadu_ps, _mm512_storeu_ps, 4, zmm_load_f32, load_float, zmm_max_f32, MAX_NAN, 4, UNROLL_MIN_BYTES, f32_max_cols)
+DEFINE_ZMM_BLOCK_COLS(zmm_f32_min, __m512, float, 16, _mm512_loadu_ps, _mm512_storeu_ps, 4, zmm_load_f32, load_float, zmm_min_f32, MIN_NAN, 4, UNROLL_MIN_BYTES, f32_min_cols)
 DEFINE_STRIP_COLS(zmm_f64_max, double, STRIP_VECTORS, 8, 8, WHOLE_ROW_V4(m, 8), zmm_f64_max_block_cols)
 DEFINE_STRIP_COLS(zmm_f64_min, double, STRIP_VECTORS, 8, 8, WHOLE_ROW_V4(m, 8), zmm_f64_min_block_cols)
 DEFINE_STRIP_COLS(zmm_f32_prod, double, STRIP_VECTORS, 8, 4, WHOLE_ROW_V4(m, 8), f32_prod_cols)
