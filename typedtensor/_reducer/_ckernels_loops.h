@@ -586,12 +586,14 @@ typedef struct {
     {                                                                                                 \
         if (acc_step == 0 || count < PAIRED_ROWS_MIN)                                                 \
             return 0;                                                                                 \
-        switch (NAME##_whole_lanes(n)) { /* constant lanes: the vectors stay in registers */          \
-        case 8: return NAME##_row_pairs_of(acc, acc_step, p, count, row_stride, n, 8);                \
-        case 16: return NAME##_row_pairs_of(acc, acc_step, p, count, row_stride, n, 16);              \
-        case 32: return NAME##_row_pairs_of(acc, acc_step, p, count, row_stride, n, 32);              \
-        default: return 0;                                                                            \
-        }                                                                                             \
+        int L = NAME##_whole_lanes(n); /* as a constant: the vectors stay in registers */            \
+        if (L == 8)                                                                                   \
+            return NAME##_row_pairs_of(acc, acc_step, p, count, row_stride, n, 8);                    \
+        if (L == 16)                                                                                  \
+            return NAME##_row_pairs_of(acc, acc_step, p, count, row_stride, n, 16);                   \
+        if (L == (NLANES)) /* 32, or the 16 above */                                                  \
+            return NAME##_row_pairs_of(acc, acc_step, p, count, row_stride, n, (NLANES));             \
+        return 0;                                                                                     \
     }                                                                                                 \
     INLINE void NAME##_rows_of(char *acc, ptrdiff_t acc_step, const char *p, ptrdiff_t count,         \
                                ptrdiff_t row_stride, ptrdiff_t n, ptrdiff_t s)                        \
