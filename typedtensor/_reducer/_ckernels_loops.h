@@ -41,6 +41,9 @@
 #define SMALL_ACC 4096         /* accumulators this small live on the stack */
 #define GIL_FREE_BYTES (1 << 16) /* smaller inputs keep the GIL: releasing it costs more */
 #define GROUP_LANES 64         /* short dense rows are regrouped into this many lanes */
+#ifndef ROW_PAIRS
+#define ROW_PAIRS 1 /* a unit may do without NAME_row_pairs */
+#endif
 #define PAIRED_ROWS_MIN 1024   /* calls of this many rows go in pairs, half of them apart (NAME_rows_of) */
 #define PREFETCH_BYTES 4096    /* columns: read this far ahead ... */
 #define PREFETCH_ROW_MAX 1024  /* ... in rows this short (rows of 640 floats: 21-23 GB/s with, 25-30 without) */
@@ -584,7 +587,7 @@ typedef struct {
     INLINE ptrdiff_t NAME##_row_pairs(char *acc, ptrdiff_t acc_step, const char *p, ptrdiff_t count,  \
                                       ptrdiff_t row_stride, ptrdiff_t n)                              \
     {                                                                                                 \
-        if (acc_step == 0 || count < PAIRED_ROWS_MIN)                                                 \
+        if (acc_step == 0 || count < PAIRED_ROWS_MIN || !(ROW_PAIRS))                                 \
             return 0;                                                                                 \
         int L = NAME##_whole_lanes(n); /* as a constant: the vectors stay in registers */            \
         if (L == 8)                                                                                   \
