@@ -38,6 +38,7 @@ SHAPES = [
     ((16, 300, 5, 100), (0, 2)),  # R K R K: accumulators in L2
     ((16, 300, 5, 100), (1, 3)),  # K R K R: rows into per-output accumulators
     ((3, 1027, 24), (0, 2)),  # R K R: calls of 1027 rows, in pairs half of them apart, one left over
+    ((2, 1025, 272), (0, 2)),  # ... in 16 lanes (products, float16 max/min; sums of such rows: pairwise)
     ((7, 11, 13, 17, 19), (0, 2, 4)),
     ((7, 11, 13, 17, 19), (1, 3)),
 ]
@@ -118,15 +119,18 @@ def test_nan_propagates_through_every_loop(shape: tuple[int, ...], axes: tuple[i
 
 
 @pytest.mark.parametrize("dtype", ["float32", "float64"])
-@pytest.mark.parametrize(("shape", "nans"), [
-    # rows wider than UNROLL_MIN_BYTES go four per pass over one row of accumulators, in vectors but
-    # the last columns (2063 = 16 * 128 + 15): a NaN in a vector column, in a last one, in the fifth
-    # row (a pass of its own)
-    ((5, 2063), [(1, 7), (4, 1000), (2, 2062), (4, 2050)]),
-    # narrower ones, 64 rows or more, in two halves (50 rows and 51): NaNs in the first half only,
-    # in the second only (its first row, its last), in both, in the last columns (700 = 16 * 43 + 12)
-    ((101, 700), [(3, 5), (50, 100), (100, 200), (7, 300), (60, 300), (49, 699), (51, 690)]),
-])
+@pytest.mark.parametrize(
+    ("shape", "nans"),
+    [
+        # rows wider than UNROLL_MIN_BYTES go four per pass over one row of accumulators, in vectors but
+        # the last columns (2063 = 16 * 128 + 15): a NaN in a vector column, in a last one, in the fifth
+        # row (a pass of its own)
+        ((5, 2063), [(1, 7), (4, 1000), (2, 2062), (4, 2050)]),
+        # narrower ones, 64 rows or more, in two halves (50 rows and 51): NaNs in the first half only,
+        # in the second only (its first row, its last), in both, in the last columns (700 = 16 * 43 + 12)
+        ((101, 700), [(3, 5), (50, 100), (100, 200), (7, 300), (60, 300), (49, 699), (51, 690)]),
+    ],
+)
 def test_nan_propagates_through_the_wide_accumulator_loops(dtype: str, shape: tuple[int, int], nans: list[tuple[int, int]]) -> None:
     array = np.random.default_rng(4).random(shape).astype(dtype)
     for index in nans:

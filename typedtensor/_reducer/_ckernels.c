@@ -456,9 +456,9 @@ typedef int32_t zint __attribute__((vector_size(64)));
     })
 #define COMBINE_ZMAX(a, x, VM, VA) ((VA)_mm512_max_ps(x, a))
 #define COMBINE_ZMIN(a, x, VM, VA) ((VA)_mm512_min_ps(x, a))
-/* NAME_vloop, NAME_vmain and NAME_vtotals as DEFINE_VECTOR_LANES makes them, for L = 16 or 32
- * lanes (the row's NaN flag set in every lane), else V3's; one row at a time (two rows in one loop
- * measured 1.05-1.08x over (0, 3), 0.87-0.91x over (2, 3)) */
+/* NAME_vmain, NAME_vtotals and NAME_vpairs as DEFINE_VECTOR_LANES makes them, for L = 16 or 32 lanes
+ * (the row's NaN flag set in every lane; NAME_vloop takes one row), else V3's; one row at a time
+ * (two rows in one loop measured 1.05-1.08x over (0, 3), 0.87-0.91x over (2, 3)) */
 #define DEFINE_ZMM_EXTREME_LANES(NAME, IDENTITY, COMBINE, V3)                                         \
     INLINE ptrdiff_t NAME##_vloop(const char *p, ptrdiff_t n, const int L, zfloat acc[2], int *nan)  \
     {                                                                                                 \
@@ -502,7 +502,8 @@ typedef int32_t zint __attribute__((vector_size(64)));
         zfloat tree = ZMM_TREE16(COMBINE, zint, zfloat, acc[0]);                                      \
         *(float *)totals = nan ? (float)NAN : tree[0];                                                \
         return 1;                                                                                     \
-    }
+    } \
+    INLINE int NAME##_vpairs(const int L) { return L != 16 && L != 32 && V3##_vpairs(L); }
 DEFINE_ZMM_EXTREME_LANES(vmax_f32_v4, -INFINITY, COMBINE_ZMAX, vmax_f32_v3)
 DEFINE_ZMM_EXTREME_LANES(vmin_f32_v4, INFINITY, COMBINE_ZMIN, vmin_f32_v3)
 #undef KERNEL_TARGET
@@ -1246,10 +1247,11 @@ static ptrdiff_t plan_walk(Walk *w, const Dim *dims, int nd, int first_reduced)
         w->block = w->block > sub[0].size ? sub[0].size : w->block;
         /* A large view in one block (the blog tensor over (1, 3), (1, 2, 3)): in parts_of it
          * instead, units for threads. Each index of a block has accumulators of its own and the
-         * whole dim in one tile (a block holds at most BLOCK_BYTES of them), so its bits do not
+         * whole dim in one tile (a block holds at most block_bytes of them), so its bits do not
          * depend on the block's length: a kept dim reaches the loops as acc_step != 0, and those
-         * combine one row at a time (the loops that combine several rows per pass, flush blocks
-         * or strips need acc_step == 0; one that did not would have to keep this rule). */
+         * combine one row at a time (row pairs compute each row alone; the loops that combine
+         * several rows per pass, flush blocks or strips need acc_step == 0; one that did not would
+         * have to keep this rule). */
         ptrdiff_t parts = parts_of(dims, nd, w->full.itemsize, sub[0].size);
         if (sub_count(w) == 1 && parts >= 2)
             w->block = (sub[0].size + parts - 1) / parts;

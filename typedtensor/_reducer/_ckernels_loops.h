@@ -42,7 +42,7 @@
 #define GIL_FREE_BYTES (1 << 16) /* smaller inputs keep the GIL: releasing it costs more */
 #define GROUP_LANES 64         /* short dense rows are regrouped into this many lanes */
 #ifndef ROW_PAIRS
-#define ROW_PAIRS 1 /* a unit may do without NAME_row_pairs */
+#define ROW_PAIRS 1 /* a unit that defines it 0 before including this file has no row pairs */
 #endif
 #define PAIRED_ROWS_MIN 1024   /* calls of this many rows go in pairs, half of them apart (NAME_rows_of) */
 #define PREFETCH_BYTES 4096    /* columns: read this far ahead ... */
@@ -243,11 +243,14 @@ INLINE vfloat load_vhalf_as_float(const char *p)
         }                                                                                             \
         return i;                                                                                     \
     }                                                                                                 \
+    /* whether NAME_vtotals takes two rows of L lanes: at most PAIR_VECTORS vectors a row (more, and \
+     * two rows' vectors and NaN flags spill) */                                                      \
+    INLINE int NAME##_vpairs(const int L) { return L / (VW) <= (PAIR_VECTORS); }                      \
     INLINE int NAME##_vtotals(const char *const *ps, const int R, ptrdiff_t n, const int L, void *totals) \
     {                                                                                                 \
-        VA acc[2][4];                                                                                 \
+        VA acc[2][4]; /* R <= 2 rows of L / VW <= 4 vectors */                                        \
         VM nan[2][4];                                                                                 \
-        if (n % L != 0 || (R > 1 && L / (VW) > (PAIR_VECTORS))) /* two rows: too many registers */    \
+        if (n % L != 0 || (R > 1 && !NAME##_vpairs(L)))                                               \
             return 0;                                                                                 \
         NAME##_vloop(ps, R, n, L, acc, nan);                                                          \
         for (int k = 0; k < R; k++) {                                                                 \
@@ -406,9 +409,11 @@ INLINE vlong doubles_to_halves(vdouble d)
     }
 #define VMAIN(NAME) NAME##_vmain
 #define VTOTALS(NAME) NAME##_vtotals
+#define VPAIRS(NAME) NAME##_vpairs
 #else
 #define VMAIN(NAME) scalar_vmain
 #define VTOTALS(NAME) scalar_vtotals
+#define VPAIRS(NAME) scalar_vpairs
 #define DEFINE_HALF_STORE(NAME, A, VALUE) DEFINE_STORE(NAME, A, uint16_t, double_to_half(VALUE(a, i, divisor)))
 #endif
 
@@ -421,6 +426,11 @@ INLINE ptrdiff_t scalar_vmain(const char *p, ptrdiff_t n, const int L, void *lan
 INLINE int scalar_vtotals(const char *const *ps, const int R, ptrdiff_t n, const int L, void *totals)
 {
     (void)ps, (void)R, (void)n, (void)L, (void)totals;
+    return 0;
+}
+INLINE int scalar_vpairs(const int L)
+{
+    (void)L;
     return 0;
 }
 
@@ -481,7 +491,7 @@ typedef struct {
  * (NaN-sticky for float max/min), whether rows add pairwise (float sums), the number of lanes a
  * row is reduced in, and for float max/min LANE_OP (plain, so it vectorises) with a NaN mask of
  * integer type MASK (same width as A) that makes the row's result NaN. */
-#define DEFINE_KERNEL_FULL(NAME, ISZ, A, LOAD, IDENTITY, OP, PAIRWISE, NLANES, LANE_OP, NAN_MASK, MASK, VMAIN_FN, VTOTALS_FN) \
+#define DEFINE_KERNEL_FULL(NAME, ISZ, A, LOAD, IDENTITY, OP, PAIRWISE, NLANES, LANE_OP, NAN_MASK, MASK, VMAIN_FN, VTOTALS_FN, VPAIRS_FN) \
     static void NAME##_init(char *acc, ptrdiff_t n)                                                   \
     {                                                                                                 \
         A *a = (A *)acc;                                                                              \
@@ -527,10 +537,11 @@ typedef struct {
     }                                                                                                 \
     INLINE A NAME##_row(const char *p, ptrdiff_t n, ptrdiff_t s)                                      \
     {                                                                                                 \
-        /* Float max and min (NAN_MASK) take all their lanes (four vectors: one vector's chain of \
-         * compares was the limit) where the vectors take the whole row and combine in registers; \
-         * the lanes change nothing but the sign of a zero result. Elsewhere short rows take 8 \
-         * lanes and long ones 16: their tree goes through memory, and costs less than the row. */ \
+        /* Float max and min (NAN_MASK) take all their lanes (four AVX2 vectors, two AVX-512: one \
+         * vector's chain of compares was the limit) where the vectors take the whole row and     \
+         * combine in registers; the lanes change nothing but the sign of a zero result. Elsewhere \
+         * short rows take 8 lanes and long ones 16: their tree goes through memory, and costs less \
+         * than the row. (NAME_whole_lanes repeats this choice for the row pairs.) */              \
         if ((NAN_MASK) && s == (ISZ) && n % (NLANES) == 0)                                           \
             return NAME##_lanes(p, n, s, NLANES);                                                     \
         if (n < SHORT_ROW)                                                                            \
@@ -552,7 +563,8 @@ typedef struct {
         return total;                                                                                 \
     }                                                                                                 \
     /* The lanes NAME_row takes a contiguous row of n elements in, if the vectors take it whole in \
-     * one NAME_lanes (the tree in registers), else 0 */                                              \
+     * one NAME_lanes (the tree in registers), else 0: NAME_row's choice, which it must follow (a pair \
+     * of rows in other lanes than one row alone would give other bits) */                            \
     INLINE int NAME##_whole_lanes(ptrdiff_t n)                                                        \
     {                                                                                                 \
         int L = (NAN_MASK) && n % (NLANES) == 0 ? (NLANES)                                            \
@@ -568,7 +580,7 @@ typedef struct {
      * 1.25x, float64 sums 1.07x, float16 sums and means 1.08x. Calls of 256-512 rows ((3,): two      \
      * streams of 64-128 KiB) measured 0.94-0.98x (PAIRED_ROWS_MIN), rows next to each other 0.3x    \
      * (standalone: the prefetcher), two rows of float max lanes with their NaN flags 0.87x (spilled: \
-     * the lanes' PAIR_VECTORS). Returns the rows it took: 2 * half, or 0 without vectors. */         \
+     * the lanes' PAIR_VECTORS). Returns the rows it took: 2 * half, or 0. */                          \
     INLINE ptrdiff_t NAME##_row_pairs_of(char *acc, ptrdiff_t acc_step, const char *p, ptrdiff_t count, \
                                          ptrdiff_t row_stride, ptrdiff_t n, const int L)              \
     {                                                                                                 \
@@ -576,8 +588,9 @@ typedef struct {
         for (ptrdiff_t r = 0; r < half; r++) {                                                        \
             const char *rows[2] = {p + r * row_stride, p + (r + half) * row_stride};                  \
             A value[2];                                                                               \
+            /* it declines on n, L and R alone (and NAME_vpairs said yes): at the first pair, or never */ \
             if (!VTOTALS_FN(rows, 2, n, L, value))                                                    \
-                return r; /* no vectors (r is 0): one at a time */                                    \
+                return 0;                                                                             \
             A *a = (A *)(acc + r * acc_step), *b = (A *)(acc + (r + half) * acc_step);                \
             *a = OP(*a, value[0]);                                                                    \
             *b = OP(*b, value[1]);                                                                    \
@@ -590,11 +603,11 @@ typedef struct {
         if (acc_step == 0 || count < PAIRED_ROWS_MIN || !(ROW_PAIRS))                                 \
             return 0;                                                                                 \
         int L = NAME##_whole_lanes(n); /* as a constant: the vectors stay in registers */            \
-        if (L == 8)                                                                                   \
+        if (L == 8 && VPAIRS_FN(8))                                                                   \
             return NAME##_row_pairs_of(acc, acc_step, p, count, row_stride, n, 8);                    \
-        if (L == 16)                                                                                  \
+        if (L == 16 && VPAIRS_FN(16))                                                                 \
             return NAME##_row_pairs_of(acc, acc_step, p, count, row_stride, n, 16);                   \
-        if (L == (NLANES)) /* 32, or the 16 above */                                                  \
+        if (L == (NLANES) && VPAIRS_FN(NLANES)) /* 32, or the 16 above */                             \
             return NAME##_row_pairs_of(acc, acc_step, p, count, row_stride, n, (NLANES));             \
         return 0;                                                                                     \
     }                                                                                                 \
@@ -681,11 +694,11 @@ typedef struct {
             a[j] = OP(a[j], o[j]);                                                                    \
     }
 #define DEFINE_KERNEL(NAME, ISZ, A, LOAD, IDENTITY, OP, PAIRWISE)                                     \
-    DEFINE_KERNEL_FULL(NAME, ISZ, A, LOAD, IDENTITY, OP, PAIRWISE, 16, OP, 0, uint8_t, scalar_vmain, scalar_vtotals)
+    DEFINE_KERNEL_FULL(NAME, ISZ, A, LOAD, IDENTITY, OP, PAIRWISE, 16, OP, 0, uint8_t, scalar_vmain, scalar_vtotals, scalar_vpairs)
 #define DEFINE_VECTOR_KERNEL(NAME, ISZ, A, LOAD, IDENTITY, OP, PAIRWISE, VNAME)                        \
-    DEFINE_KERNEL_FULL(NAME, ISZ, A, LOAD, IDENTITY, OP, PAIRWISE, 16, OP, 0, uint8_t, VMAIN(VNAME), VTOTALS(VNAME))
+    DEFINE_KERNEL_FULL(NAME, ISZ, A, LOAD, IDENTITY, OP, PAIRWISE, 16, OP, 0, uint8_t, VMAIN(VNAME), VTOTALS(VNAME), VPAIRS(VNAME))
 #define DEFINE_FLOAT_EXTREME(NAME, ISZ, A, LOAD, IDENTITY, OP, LANE_OP, MASK, VNAME)                   \
-    DEFINE_KERNEL_FULL(NAME, ISZ, A, LOAD, IDENTITY, OP, 0, 128 / (int)sizeof(A), LANE_OP, 1, MASK, VMAIN(VNAME), VTOTALS(VNAME))
+    DEFINE_KERNEL_FULL(NAME, ISZ, A, LOAD, IDENTITY, OP, 0, 128 / (int)sizeof(A), LANE_OP, 1, MASK, VMAIN(VNAME), VTOTALS(VNAME), VPAIRS(VNAME))
 
 #define OPS(NAME, A, KIND) {(int)sizeof(A), KIND, NAME##_init, NAME##_rows, NAME##_cols, NAME##_merge}
 /* ... with the column loop of the strips STRIP (x86-64-v3/v4) */
@@ -851,7 +864,8 @@ static inline uint8_t nonzero_f16(const char *p) { return NONZERO_HALF(p); }
  * select), these to 5 per 16. A/B over the blog tensor's (0,) (UNROLL_MIN_BYTES): float max/min
  * 1.09-1.15x, float64 sums, means and products 1.04-1.09x; float32 products 0.92x. Over rows of 640
  * ((1,), (0, 1): accumulators of 2.5-5 KiB) four rows per pass measured 0.62-0.68x for float64, one
- * 0.84-0.89x for float32 max, so those keep the generic loops. */
+ * 0.84-0.89x for float32 max: there float max/min take the halves (_ckernels.c), the others the
+ * generic loops. */
 #define DEFINE_ZMM_BLOCK_COLS(NAME, V, A, L, LOADA, STOREA, ISZ, LOADV, LOAD1, COMBINEV, OP1, PASS, MIN_BYTES, FALLBACK) \
     KERNEL_TARGET static void NAME##_block_cols(char *acc, ptrdiff_t acc_step, const char *p, ptrdiff_t count, \
                                                 ptrdiff_t row_stride, ptrdiff_t m, ptrdiff_t s)       \

@@ -193,7 +193,8 @@ def _whole_accumulator_bytes(layout: Layout) -> int:
     ``plan_walk`` and ``tile_of`` in ``_ckernels.c`` size them, with the widest accumulator and
     tiles not rounded down): one per result of the kept dims after the first reduced dim, the
     innermost kept dim tiled. Leading kept dims are walked one index at a time, or a few for up
-    to 2 KiB of accumulators, which this leaves out: the bound holds above 2 KiB."""
+    to 2 KiB of accumulators (16 KiB where rows shorter than 1024 elements are reduced), which
+    this leaves out: the bound holds above that."""
     first = layout.reduced.index(True)
     inner_dims = zip(layout.shape[first:-1], layout.reduced[first:-1])
     between = math.prod(size for size, reduced in inner_dims if not reduced)
