@@ -38,7 +38,7 @@ SHAPES = [
     ((16, 300, 5, 100), (0, 2)),  # R K R K: accumulators in L2
     ((16, 300, 5, 100), (1, 3)),  # K R K R: rows into per-output accumulators
     ((3, 1027, 24), (0, 2)),  # R K R: calls of 1027 rows, in pairs half of them apart, one left over
-    ((2, 1025, 272), (0, 2)),  # ... in 16 lanes (products, float16 max/min; sums of such rows: pairwise)
+    ((2, 1025, 272), (0, 2)),  # ... in 16 lanes (products; sums of such rows add pairwise, max/min: no pairs)
     ((7, 11, 13, 17, 19), (0, 2, 4)),
     ((7, 11, 13, 17, 19), (1, 3)),
 ]

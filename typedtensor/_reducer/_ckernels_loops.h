@@ -209,8 +209,7 @@ INLINE vfloat load_vhalf_as_float(const char *p)
  * hands a row's lanes to NAME_lanes's scalar tail and tree; NAME_vtotals, when the vectors took
  * every element, combines each row's in registers in the same tree (lane j with lane j + width,
  * widths halving), so the same bits. The tree through memory cost as much as the loop on rows of
- * 128 floats (the blog tensor over axis 3). Two rows in one loop (NAME_row_pairs) only where a
- * row's lanes take at most PAIR_VECTORS vectors. */
+ * 128 floats (the blog tensor over axis 3). Two rows in one loop: NAME_row_pairs. */
 #if defined(__clang__)
 #define LANE_SWAP(VM, v, ...) __builtin_shufflevector(v, v, __VA_ARGS__)
 #else
@@ -231,7 +230,7 @@ INLINE vfloat load_vhalf_as_float(const char *p)
         VA u_ = COMBINE((v), LANE_SWAP(VM, (v), 4, 5, 6, 7, 0, 1, 2, 3), VM, VA);                     \
         VECTOR_TREE4_OF8(COMBINE, VM, VA, u_);                                                        \
     })
-#define DEFINE_LANE_ENDS(NAME, VA, VM, VW, A, MASK, COMBINE, PAIR_VECTORS)                            \
+#define DEFINE_LANE_ENDS(NAME, VA, VM, VW, A, MASK, COMBINE)                                          \
     INLINE ptrdiff_t NAME##_vmain(const char *p, ptrdiff_t n, const int L, void *lanes, void *nans)   \
     {                                                                                                 \
         VA acc[1][4];                                                                                 \
@@ -243,9 +242,10 @@ INLINE vfloat load_vhalf_as_float(const char *p)
         }                                                                                             \
         return i;                                                                                     \
     }                                                                                                 \
-    /* whether NAME_vtotals takes two rows of L lanes: at most PAIR_VECTORS vectors a row (more, and \
-     * two rows' vectors and NaN flags spill) */                                                      \
-    INLINE int NAME##_vpairs(const int L) { return L / (VW) <= (PAIR_VECTORS); }                      \
+    /* whether NAME_vtotals takes two rows of L lanes: at most 4 vectors a row (8 of the 16 AVX2    \
+     * registers for both; two rows of float max lanes, 8 vectors each with their NaN flags, spilled: \
+     * 0.87x) */                                                                                      \
+    INLINE int NAME##_vpairs(const int L) { return L / (VW) <= 4; }                                   \
     INLINE int NAME##_vtotals(const char *const *ps, const int R, ptrdiff_t n, const int L, void *totals) \
     {                                                                                                 \
         VA acc[2][4]; /* R <= 2 rows of L / VW <= 4 vectors */                                        \
@@ -289,7 +289,7 @@ INLINE vfloat load_vhalf_as_float(const char *p)
                 }                                                                                     \
         return i;                                                                                     \
     }                                                                                                 \
-    DEFINE_LANE_ENDS(NAME, VA, VM, VW, A, MASK, COMBINE, (NAN_MASK) ? 2 : 4)
+    DEFINE_LANE_ENDS(NAME, VA, VM, VW, A, MASK, COMBINE)
 #define COMBINE_ADD(a, x, VM, VA) ((a) + (x))
 #define COMBINE_OR(a, x, VM, VA) ((a) | (x))
 #define COMBINE_MUL(a, x, VM, VA) ((a) * (x))
@@ -318,7 +318,7 @@ DEFINE_VECTOR_LANES(vprod_f64, vdouble, vlong, 4, double, uint8_t, 8, load_vdoub
                 }                                                                                     \
         return i;                                                                                     \
     }                                                                                                 \
-    DEFINE_LANE_ENDS(NAME, vdouble, vlong, 4, double, uint8_t, COMBINE, 4)
+    DEFINE_LANE_ENDS(NAME, vdouble, vlong, 4, double, uint8_t, COMBINE)
 /* float16 and float32 sums: lanes of float32 (8 elements per vector), flushed into float64 lanes
  * every FLUSH_ROWS vectors, as the column loops flush their blocks of rows (the same bound; half
  * the adds and no widening to double per element). */
@@ -349,7 +349,7 @@ DEFINE_VECTOR_LANES(vprod_f64, vdouble, vlong, 4, double, uint8_t, 8, load_vdoub
         }                                                                                             \
         return i;                                                                                     \
     }                                                                                                 \
-    DEFINE_LANE_ENDS(NAME, vdouble, vlong, 4, double, uint8_t, COMBINE_ADD, 4)
+    DEFINE_LANE_ENDS(NAME, vdouble, vlong, 4, double, uint8_t, COMBINE_ADD)
 DEFINE_FLUSHED_SUM_LANES(vsum_f16, 2, load_vhalf_as_float)
 DEFINE_FLUSHED_SUM_LANES(vsum_f32, 4, load_vfloat)
 DEFINE_HALF_LANES(vprod_f16, 1.0, COMBINE_MUL, load_vhalf_as_float)
@@ -579,8 +579,8 @@ typedef struct {
      * A/B over the blog tensor's (0, 3) (calls of 1280 rows of 128): float32 sums 1.11x, products     \
      * 1.25x, float64 sums 1.07x, float16 sums and means 1.08x. Calls of 256-512 rows ((3,): two      \
      * streams of 64-128 KiB) measured 0.94-0.98x (PAIRED_ROWS_MIN), rows next to each other 0.3x    \
-     * (standalone: the prefetcher), two rows of float max lanes with their NaN flags 0.87x (spilled: \
-     * the lanes' PAIR_VECTORS). Returns the rows it took: 2 * half, or 0. */                          \
+     * (standalone: the prefetcher); float max and min take none (NAME_row_pairs). Returns the rows   \
+     * it took: 2 * half, or 0. */                                                                    \
     INLINE ptrdiff_t NAME##_row_pairs_of(char *acc, ptrdiff_t acc_step, const char *p, ptrdiff_t count, \
                                          ptrdiff_t row_stride, ptrdiff_t n, const int L)              \
     {                                                                                                 \
@@ -600,8 +600,9 @@ typedef struct {
     INLINE ptrdiff_t NAME##_row_pairs(char *acc, ptrdiff_t acc_step, const char *p, ptrdiff_t count,  \
                                       ptrdiff_t row_stride, ptrdiff_t n)                              \
     {                                                                                                 \
-        if (acc_step == 0 || count < PAIRED_ROWS_MIN || !(ROW_PAIRS))                                 \
-            return 0;                                                                                 \
+        if ((NAN_MASK) || !(ROW_PAIRS) || acc_step == 0 || count < PAIRED_ROWS_MIN)                   \
+            return 0; /* float max and min: their lanes with NaN flags declined two rows, or measured \
+                       * 0.98-1.0x (float16 over (0, 3)); none costs their compile time */         \
         int L = NAME##_whole_lanes(n); /* as a constant: the vectors stay in registers */            \
         if (L == 8 && VPAIRS_FN(8))                                                                   \
             return NAME##_row_pairs_of(acc, acc_step, p, count, row_stride, n, 8);                    \
