@@ -602,25 +602,20 @@ DEFINE_STRIP_COLS(zmm_f16_sum, double, SMALL_STRIP_VECTORS, 16, 2, count >= 2 &&
         const char *q = p + half * row_stride;                                                        \
         for (ptrdiff_t j = 0; j < m; j++)                                                             \
             second[j] = LOAD1(q + (ISZ) * j);                                                         \
-        for (ptrdiff_t r = 0; r < half; r++) {                                                        \
+        for (ptrdiff_t r = 0; r < later; r++) {                                                       \
             const char *x = p + r * row_stride, *y = q + (r + 1) * row_stride;                        \
             ptrdiff_t j = 0;                                                                          \
-            if (r < later) {                                                                          \
-                for (; j + (L) <= m; j += (L)) {                                                      \
-                    STOREA(a + j, COMBINEV(LOADA(a + j), LOADV(x + (ISZ) * j)));                      \
-                    STOREA(second + j, COMBINEV(LOADA(second + j), LOADV(y + (ISZ) * j)));           \
-                }                                                                                     \
-                for (; j < m; j++) {                                                                  \
-                    a[j] = OP1(a[j], LOAD1(x + (ISZ) * j));                                           \
-                    second[j] = OP1(second[j], LOAD1(y + (ISZ) * j));                                 \
-                }                                                                                     \
-            } else {                                                                                  \
-                for (; j + (L) <= m; j += (L))                                                        \
-                    STOREA(a + j, COMBINEV(LOADA(a + j), LOADV(x + (ISZ) * j)));                      \
-                for (; j < m; j++)                                                                    \
-                    a[j] = OP1(a[j], LOAD1(x + (ISZ) * j));                                           \
+            for (; j + (L) <= m; j += (L)) {                                                          \
+                STOREA(a + j, COMBINEV(LOADA(a + j), LOADV(x + (ISZ) * j)));                          \
+                STOREA(second + j, COMBINEV(LOADA(second + j), LOADV(y + (ISZ) * j)));               \
+            }                                                                                         \
+            for (; j < m; j++) {                                                                      \
+                a[j] = OP1(a[j], LOAD1(x + (ISZ) * j));                                               \
+                second[j] = OP1(second[j], LOAD1(y + (ISZ) * j));                                     \
             }                                                                                         \
         }                                                                                             \
+        /* the first half's last row where the count is even */                                       \
+        FALLBACK(acc, 0, p + later * row_stride, half - later, row_stride, m, s);                     \
         for (ptrdiff_t j = 0; j < m; j++)                                                             \
             a[j] = OP1(a[j], second[j]);                                                              \
     }
