@@ -122,10 +122,11 @@ def test_nan_propagates_through_every_loop(shape: tuple[int, ...], axes: tuple[i
 @pytest.mark.parametrize(
     ("shape", "nans"),
     [
-        # rows wider than UNROLL_MIN_BYTES go four per pass over one row of accumulators, in vectors but
-        # the last columns (2063 = 16 * 128 + 15): a NaN in a vector column, in a last one, in the fifth
-        # row (a pass of its own)
-        ((5, 2063), [(1, 7), (4, 1000), (2, 2062), (4, 2050)]),
+        # rows wider than UNROLL_MIN_BYTES go eight per pass over one row of accumulators, in steps of
+        # four vectors, then of one, then the last columns one at a time (2095 = 64 * 32 + 16 * 2 + 15
+        # floats, 32 * 65 + 8 + 7 doubles): a NaN in a four-vector step, in a one-vector one, in a last
+        # column, in the ninth row (a pass of its own)
+        ((9, 2095), [(1, 7), (4, 1000), (6, 2070), (2, 2094), (8, 2050), (8, 30)]),
         # narrower ones, 64 rows or more, in two halves (50 rows and 51): NaNs in the first half only,
         # in the second only (its first row, its last), in both, in the last columns (700 = 16 * 43 + 12)
         ((101, 700), [(3, 5), (50, 100), (100, 200), (7, 300), (60, 300), (49, 699), (51, 690)]),
@@ -427,7 +428,8 @@ def finite_halves(shape):  # every exponent: float32 partial sums that round, su
 # a tail, short rows regrouped or, one row fewer, not, float16 rows longer than float32's), calls of
 # R K R K taken four outer indices at a time (a remainder of one; 16 rows per call, and 17: never),
 # float16 rows of a whole AVX-512 tile and a remainder, int32 rows between in narrower strips and a tail, float
-# max/min rows wider than UNROLL_MIN_BYTES (four per pass, a tail of columns), row reductions of
+# max/min rows wider than UNROLL_MIN_BYTES (eight per pass, a pass of one row, steps of four vectors
+# and of one, a tail of columns), row reductions of
 # PAIRED_ROWS_MIN rows or more (in pairs: an odd count leaves one), float max/min of 64 rows or
 # more over narrower accumulators (in two halves, the second a row longer), and
 # views they must not take (outer dims reversed, two reduced dims that do not fold)
@@ -439,7 +441,7 @@ CASES = [((300, 37), (0,)), ((64, 5, 130), (1,)), ((40, 3, 2000), (0, 1)), ((17,
          ((5, 7), (0,)), ((10, 3, 6), (1,)), ((11, 3, 32), (1,)), ((11, 4, 32), (1,)), ((50, 2, 40), (1,)),
          ((4, 6, 32), (0, 1)), ((8, 300), (0,)), ((9, 6, 5, 40), (0, 2)), ((6, 3, 16, 24), (0, 2)),
          ((5, 4, 17, 8), (0, 2)), ((3, 32784), (0,)), ((17, 2, 1003), (0, 1)), ((6, 2063), (0,)),
-         ((3, 1027, 24), (0, 2)), ((101, 700), (0,))]
+         ((3, 1027, 24), (0, 2)), ((101, 700), (0,)), ((9, 2095), (0,))]
 def bases(dtype, shape, op):
     if dtype == np.int32:
         return [rng.integers(-(2**31), 2**31, size=shape, dtype=np.int32)]

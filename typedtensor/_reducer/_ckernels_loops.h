@@ -37,7 +37,7 @@
 #define UNROLL_MIN_BYTES (1 << 13) /* wider accumulator rows leave L1: combine four rows per pass (eight,
                                       then four, where the accumulators are wider than the elements:
                                       over the blog tensor's (0,) int32 sums and means and float32
-                                      products 1.07-1.25x, session 27) */
+                                      products 1.07-1.25x, session 27; the AVX-512 block loops eight) */
 #define SMALL_ACC 4096         /* accumulators this small live on the stack */
 #define GIL_FREE_BYTES (1 << 16) /* smaller inputs keep the GIL: releasing it costs more */
 #define GROUP_LANES 64         /* short dense rows are regrouped into this many lanes */
@@ -860,14 +860,17 @@ static inline uint8_t nonzero_f16(const char *p) { return NONZERO_HALF(p); }
 #define DEFINE_STRIP_COLS(NAME, ...) DEFINE_STRIP_COLS_OF(NAME, NAME, __VA_ARGS__)
 /* Block loops in AVX-512 over accumulators wider than MIN_BYTES (one row of them, contiguous
  * columns; narrower ones, or other layouts: FALLBACK): PASS rows per pass combined into them in
- * vectors, the last columns one at a time. Each column sees the rows in order, as in the generic
- * loops, so the same bits. Float max and min there compiled to 12 instructions per 8 floats (a
- * select), these to 5 per 16. A/B over the blog tensor's (0,) (UNROLL_MIN_BYTES): float max/min
- * 1.09-1.15x, float64 sums, means and products 1.04-1.09x; float32 products 0.92x. Over rows of 640
+ * steps of VECTORS vectors, then of one, the last columns one at a time. Each column sees the rows
+ * in order, as in the generic loops, so the same bits. Float max and min there compiled to 12
+ * instructions per 8 floats (a select), these to 5 per 16. A/B over the blog tensor's (0,)
+ * (UNROLL_MIN_BYTES), four rows per pass and one vector: float max/min 1.09-1.15x, float64 sums,
+ * means and products 1.04-1.09x, float32 products 0.92x; then (session 31) steps of four vectors
+ * 1.05-1.08x, and eight rows per pass 1.03-1.22x more (float max/min 1.21-1.27x, float32 products
+ * in the block loops 1.18x; int32 sums: four vectors 0.72x, two 1.02x, so one). Over rows of 640
  * ((1,), (0, 1): accumulators of 2.5-5 KiB) four rows per pass measured 0.62-0.68x for float64, one
  * 0.84-0.89x for float32 max: there float max/min take the halves (_ckernels.c), the others the
  * generic loops. */
-#define DEFINE_ZMM_BLOCK_COLS(NAME, V, A, L, LOADA, STOREA, ISZ, LOADV, LOAD1, COMBINEV, OP1, PASS, MIN_BYTES, FALLBACK) \
+#define DEFINE_ZMM_BLOCK_COLS(NAME, V, A, L, LOADA, STOREA, ISZ, LOADV, LOAD1, COMBINEV, OP1, PASS, VECTORS, MIN_BYTES, FALLBACK) \
     KERNEL_TARGET static void NAME##_block_cols(char *acc, ptrdiff_t acc_step, const char *p, ptrdiff_t count, \
                                                 ptrdiff_t row_stride, ptrdiff_t m, ptrdiff_t s)       \
     {                                                                                                 \
@@ -879,6 +882,16 @@ static inline uint8_t nonzero_f16(const char *p) { return NONZERO_HALF(p); }
         for (ptrdiff_t r = 0; r < count; r += (PASS)) {                                               \
             ptrdiff_t rows = count - r < (PASS) ? count - r : (PASS), j = 0;                          \
             const char *q = p + r * row_stride;                                                       \
+            for (; j + (VECTORS) * (L) <= m; j += (VECTORS) * (L)) {                                  \
+                V v[VECTORS];                                                                         \
+                UNROLLED for (int u = 0; u < (VECTORS); u++)                                          \
+                    v[u] = LOADA(a + j + u * (L));                                                    \
+                for (ptrdiff_t k = 0; k < rows; k++)                                                  \
+                    UNROLLED for (int u = 0; u < (VECTORS); u++)                                      \
+                        v[u] = COMBINEV(v[u], LOADV(q + k * row_stride + (ISZ) * (j + u * (L))));     \
+                UNROLLED for (int u = 0; u < (VECTORS); u++)                                          \
+                    STOREA(a + j + u * (L), v[u]);                                                    \
+            }                                                                                         \
             for (; j + (L) <= m; j += (L)) {                                                          \
                 V v = LOADA(a + j);                                                                   \
                 for (ptrdiff_t k = 0; k < rows; k++)                                                  \
