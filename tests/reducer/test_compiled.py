@@ -124,9 +124,9 @@ def test_nan_propagates_through_every_loop(shape: tuple[int, ...], axes: tuple[i
     [
         # rows wider than UNROLL_MIN_BYTES go eight per pass over one row of accumulators, in steps of
         # four vectors, then of one, then the last columns one at a time (2095 = 64 * 32 + 16 * 2 + 15
-        # floats, 32 * 65 + 8 + 7 doubles): a NaN in a four-vector step, in a one-vector one, in a last
-        # column, in the ninth row (a pass of its own)
-        ((9, 2095), [(1, 7), (4, 1000), (6, 2070), (2, 2094), (8, 2050), (8, 30)]),
+        # floats, 32 * 65 + 8 + 7 doubles): a NaN in a four-vector step, in a one-vector one (floats:
+        # columns 2048-2079, doubles: 2080-2087), in a last column, in the ninth row (a pass of its own)
+        ((9, 2095), [(1, 7), (4, 1000), (6, 2070), (3, 2084), (2, 2094), (8, 2050), (8, 30)]),
         # narrower ones, 64 rows or more, in two halves (50 rows and 51): NaNs in the first half only,
         # in the second only (its first row, its last), in both, in the last columns (700 = 16 * 43 + 12)
         ((101, 700), [(3, 5), (50, 100), (100, 200), (7, 300), (60, 300), (49, 699), (51, 690)]),
@@ -431,9 +431,7 @@ def finite_halves(shape):  # every exponent: float32 partial sums that round, su
 # max/min rows wider than UNROLL_MIN_BYTES (eight per pass, a pass of one row, steps of four vectors
 # and of one, a tail of columns), row reductions of
 # PAIRED_ROWS_MIN rows or more (in pairs: an odd count leaves one), float max/min of 64 rows or
-# more over narrower accumulators (in two halves, the second a row longer), float32 and float16 sums
-# of more than 8 rows of 64 KiB or more (blocks of 16 rows in two passes: 16 + 9 rows and a tail of
-# columns, 16 + 4 and a tile of 32768 columns), and
+# more over narrower accumulators (in two halves, the second a row longer), and
 # views they must not take (outer dims reversed, two reduced dims that do not fold)
 CASES = [((300, 37), (0,)), ((64, 5, 130), (1,)), ((40, 3, 2000), (0, 1)), ((17, 9, 11), (0, 2)),
          ((33, 2, 77), (0,)), ((45, 128), (0,)), ((3, 21, 96), (0, 1)), ((11, 16400), (0,)),
@@ -443,7 +441,7 @@ CASES = [((300, 37), (0,)), ((64, 5, 130), (1,)), ((40, 3, 2000), (0, 1)), ((17,
          ((5, 7), (0,)), ((10, 3, 6), (1,)), ((11, 3, 32), (1,)), ((11, 4, 32), (1,)), ((50, 2, 40), (1,)),
          ((4, 6, 32), (0, 1)), ((8, 300), (0,)), ((9, 6, 5, 40), (0, 2)), ((6, 3, 16, 24), (0, 2)),
          ((5, 4, 17, 8), (0, 2)), ((3, 32784), (0,)), ((17, 2, 1003), (0, 1)), ((6, 2063), (0,)),
-         ((3, 1027, 24), (0, 2)), ((101, 700), (0,)), ((25, 16400), (0,)), ((20, 32800), (0,)), ((9, 2095), (0,))]
+         ((3, 1027, 24), (0, 2)), ((101, 700), (0,)), ((9, 2095), (0,))]
 def bases(dtype, shape, op):
     if dtype == np.int32:
         return [rng.integers(-(2**31), 2**31, size=shape, dtype=np.int32)]
@@ -452,20 +450,27 @@ def bases(dtype, shape, op):
     normal.flat[rng.integers(0, normal.size, 6)] = [np.nan, np.inf, -np.inf, np.nan, 65504, -0.0]  # NaN order, overflow
     zeros = np.where(rng.random(shape) < 0.5, -0.0, 0.0).astype(dtype)  # ties: the first zero stays
     return [normal, finite_halves(shape), zeros] if dtype == np.float16 else [normal, zeros]
+def add(result):
+    # a NaN's sign and payload are unspecified: which NaN an add keeps depends on the order of its
+    # operands, which the compiler may swap
+    if result.dtype.kind == "f":
+        result = np.where(np.isnan(result), np.nan, result).astype(result.dtype)
+    digest.update(result.tobytes())
 for dtype, op, (shape, axes) in itertools.product([np.float16, np.float32, np.float64, np.int32], ["sum", "mean", "max", "min", "prod"], CASES):
     for base in bases(dtype, shape, op):
         for array in [base, base[::-1, ..., ::2], base.T, base[::-1], base[:, ::2]]:
             kept_axes = axes if array is not base.T else tuple(array.ndim - 1 - a for a in axes)
-            result = reduce_array(op, array, kept_axes, False, op)
-            # a NaN's sign and payload are unspecified: which NaN an add keeps depends on the
-            # order of its operands, which the compiler may swap
-            if result.dtype.kind == "f":
-                result = np.where(np.isnan(result), np.nan, result).astype(result.dtype)
-            digest.update(result.tobytes())
+            add(reduce_array(op, array, kept_axes, False, op))
 cancelling = np.zeros((17, 41), np.float16)  # 1 + 2**-24 is 1 in float32 blocks, so each column sums to 0
 cancelling[:3] = [[1], [2**-24], [-1]]
 for dtype, op in itertools.product([np.float16, np.float32], ["sum", "mean"]):  # 40 columns in vectors, 1 in the tail
     digest.update(reduce_array(op, cancelling.astype(dtype), (0,), False, op).tobytes())
+# float16 and float32 sums of more than 8 rows of 64 KiB or more, a multiple of 4 KiB apart (69632
+# bytes): blocks of 16 rows in two passes (16 + 9 rows and a tail of 16 columns; 16 + 4 over a tile
+# of 32768 columns, then a tile of 32)
+for dtype, op, (rows, width, kept) in itertools.product([np.float16, np.float32], ["sum", "mean"], [(25, 17408, 16400), (20, 34816, 32800)]):
+    for base in bases(dtype, (rows, width), op):
+        add(reduce_array(op, base[:, :kept], (0,), False, op))
 print(_ckernels.V3_LOOPS, digest.hexdigest())
 """
 

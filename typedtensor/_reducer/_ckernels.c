@@ -537,6 +537,9 @@ KEPT_STRIP(zmm_f64_min, DOUBLE_ZMM, 8, zmm_load_f64, load_double, zmm_min_f64, M
 KEPT_STRIP(zmm_f32_prod, DOUBLE_ZMM, 4, zmm_load_f32_as_f64, load_d_f32, _mm512_mul_pd, MUL)
 KEPT_STRIP(zmm_f32_max, FLOAT_ZMM, 4, zmm_load_f32, load_float, zmm_max_f32, MAX_NAN)
 KEPT_STRIP(zmm_f32_min, FLOAT_ZMM, 4, zmm_load_f32, load_float, zmm_min_f32, MIN_NAN)
+/* the first and last 8 floats of a vector, widened to double */
+INLINE __m512d zmm_low_doubles(__m512 v) { return _mm512_cvtps_pd(_mm512_castps512_ps256(v)); }
+INLINE __m512d zmm_high_doubles(__m512 v) { return _mm512_cvtps_pd(_mm256_castpd_ps(_mm512_extractf64x4_pd(_mm512_castps_pd(v), 1))); }
 /* NAME_group_strip of the AVX-512 sum strips: a strip's doubles (up to 16 registers for 8 vectors of
  * floats) stay in registers across the groups, each group's block of floats widened and added into
  * them, as the AVX2 strips' flush8 adds it into memory, so the same bits */
@@ -560,9 +563,8 @@ KEPT_STRIP(zmm_f32_min, FLOAT_ZMM, 4, zmm_load_f32, load_float, zmm_min_f32, MIN
                     sums[k] = _mm512_add_ps(sums[k], LOADV(row + 16 * (ISZ) * k));                    \
             }                                                                                         \
             UNROLLED for (int k = 0; k < vectors; k++) {                                              \
-                __m256 upper = _mm256_castpd_ps(_mm512_extractf64x4_pd(_mm512_castps_pd(sums[k]), 1)); \
-                low[k] = _mm512_add_pd(low[k], _mm512_cvtps_pd(_mm512_castps512_ps256(sums[k])));     \
-                high[k] = _mm512_add_pd(high[k], _mm512_cvtps_pd(upper));                             \
+                low[k] = _mm512_add_pd(low[k], zmm_low_doubles(sums[k]));                             \
+                high[k] = _mm512_add_pd(high[k], zmm_high_doubles(sums[k]));                          \
             }                                                                                         \
         }                                                                                             \
         UNROLLED for (int k = 0; k < vectors; k++) {                                                  \
@@ -579,23 +581,25 @@ DEFINE_ZMM_SUM_GROUPS(zmm_f16_sum, 2, zmm_load_f16) DEFINE_SUM_COLUMN(zmm_f16_su
 DEFINE_STRIP_COLS_OF(zmm_f32_between, zmm_f32_sum, double, 4, 16, 4, (count) >= F32_FLUSH_MIN_ROWS, dsum_f32_flushed_cols)
 DEFINE_STRIP_COLS(zmm_f32_sum, double, SMALL_STRIP_VECTORS, 16, 4, F32_SUM_STRIPS(count, m), zmm_f32_between_cols)
 /* float32 and float16 sums of long rows (STRIP_WIDE_BYTES or more: the blog tensor over (0,), 32 rows
- * of 640 KiB), more than SPLIT_ROWS to a call: each block of FLUSH_ROWS rows in two passes of at most
- * SPLIT_ROWS rows, in strips of SPLIT_VECTORS vectors across the columns, the first pass's float32
- * sums kept in `partial` between the two (a store and a load: the same bits as the strips of the
- * whole block; at most a tile of them, 128 KiB, in L2). Sixteen rows read at once, their addresses
- * a multiple of 64 KiB apart, fall in the same cache sets; eight at once measured far faster.
- * Standalone ([32, 163840] float32 in one process, of a pure read): the strips of 16 rows 0.44,
- * these 0.73 (partial sums of 32 KiB), 0.78-0.81 (64-128 KiB); one row at a time into the partial
- * sums 0.33. A/B over the blog tensor's (0,), the same bits: float32 1.58-1.60x, float16 1.14x;
- * strips of 8 vectors 1.04-1.05x those of 4 (of 16: 0.99x for float16); partial sums of 32 KiB
- * (chunks of columns, on the stack) 0.94-0.95x those of 64 KiB, 0.92-0.93x a tile's. */
+ * of 640 KiB), more than SPLIT_ROWS to a call, a multiple of SAME_SETS_BYTES apart: each block of
+ * FLUSH_ROWS rows in two passes of at most SPLIT_ROWS rows, in strips of SPLIT_VECTORS vectors
+ * across the columns, the first pass's float32 sums kept in `partial` between the two (a store and
+ * a load: the same bits as the strips of the whole block; at most a tile of them, 128 KiB, in L2).
+ * Sixteen rows read at once at such a stride fall in the same L1 sets (and at a multiple of 64
+ * KiB, as (0,)'s, in the same L2 sets); eight at once measured far faster. Standalone ([32, 163840]
+ * float32 in one process, of a pure read): the strips of 16 rows 0.44, these 0.73 (partial sums of
+ * 32 KiB), 0.78-0.81 (64-128 KiB); one row at a time into the partial sums 0.33. A/B over the blog
+ * tensor's (0,), the same bits: float32 1.58-1.60x, float16 1.14x; strips of 8 vectors 1.04-1.05x
+ * those of 4 (of 16: 0.99x for float16); partial sums of 32 KiB (chunks of columns, on the stack)
+ * 0.94-0.95x those of 64 KiB, 0.92-0.93x a tile's. Other strides keep the strips: the split
+ * measured 0.89-0.92x on 32 rows of 80000 bytes and 12 of 160000. */
 #define SPLIT_ROWS (FLUSH_ROWS / 2)
 #define SPLIT_VECTORS 8
+#define SAME_SETS_BYTES 4096 /* rows a multiple of this apart fall in the same L1 sets (64 of 64 bytes) */
 INLINE void zmm_flush16(double *acc, __m512 sums)
 {
-    __m256 upper = _mm256_castpd_ps(_mm512_extractf64x4_pd(_mm512_castps_pd(sums), 1));
-    _mm512_storeu_pd(acc, _mm512_add_pd(_mm512_loadu_pd(acc), _mm512_cvtps_pd(_mm512_castps512_ps256(sums))));
-    _mm512_storeu_pd(acc + 8, _mm512_add_pd(_mm512_loadu_pd(acc + 8), _mm512_cvtps_pd(upper)));
+    _mm512_storeu_pd(acc, _mm512_add_pd(_mm512_loadu_pd(acc), zmm_low_doubles(sums)));
+    _mm512_storeu_pd(acc + 8, _mm512_add_pd(_mm512_loadu_pd(acc + 8), zmm_high_doubles(sums)));
 }
 /* NAME_split_pass: one pass over the 16 * SPLIT_VECTORS columns at `row` (of ISZ bytes, LOADV
  * loading 16 as floats): `rows` rows added to the partial sums at `part` (first: from the first
@@ -623,7 +627,7 @@ INLINE void zmm_flush16(double *acc, __m512 sums)
     KERNEL_TARGET static void NAME##_split_cols(char *acc, ptrdiff_t acc_step, const char *p, ptrdiff_t count, \
                                                 ptrdiff_t row_stride, ptrdiff_t m, ptrdiff_t s)       \
     {                                                                                                 \
-        if (acc_step != 0 || s != (ISZ) || count <= SPLIT_ROWS || m * (ISZ) < STRIP_WIDE_BYTES) {      \
+        if (acc_step != 0 || s != (ISZ) || count <= SPLIT_ROWS || m * (ISZ) < STRIP_WIDE_BYTES || row_stride % SAME_SETS_BYTES != 0) { \
             FALLBACK(acc, acc_step, p, count, row_stride, m, s);                                      \
             return;                                                                                   \
         }                                                                                             \
@@ -637,11 +641,11 @@ INLINE void zmm_flush16(double *acc, __m512 sums)
         for (ptrdiff_t r0 = 0; r0 < count; r0 += FLUSH_ROWS) {                                        \
             ptrdiff_t rows = count - r0 < FLUSH_ROWS ? count - r0 : FLUSH_ROWS;                       \
             ptrdiff_t first_rows = rows < SPLIT_ROWS ? rows : SPLIT_ROWS;                             \
-            const char *q = p + r0 * row_stride, *second = q + SPLIT_ROWS * row_stride;               \
+            const char *q = p + r0 * row_stride;                                                      \
             for (ptrdiff_t j = 0; j < strips_end; j += 16 * SPLIT_VECTORS)                            \
                 NAME##_split_pass(a + j, partial + j, q + (ISZ) * j, first_rows, row_stride, 1, rows == first_rows); \
             for (ptrdiff_t j = 0; j < strips_end && rows > first_rows; j += 16 * SPLIT_VECTORS)       \
-                NAME##_split_pass(a + j, partial + j, second + (ISZ) * j, rows - SPLIT_ROWS, row_stride, 0, 1); \
+                NAME##_split_pass(a + j, partial + j, q + SPLIT_ROWS * row_stride + (ISZ) * j, rows - SPLIT_ROWS, row_stride, 0, 1); \
             if (strips_end < m) /* the last columns, in the strips of the whole block */              \
                 FALLBACK((char *)(a + strips_end), 0, q + (ISZ) * strips_end, rows, row_stride, m - strips_end, s); \
         }                                                                                             \
@@ -650,7 +654,8 @@ INLINE void zmm_flush16(double *acc, __m512 sums)
 DEFINE_ZMM_SPLIT_COLS(zmm_f32, 4, zmm_load_f32, zmm_f32_sum_cols)
 /* float16 sums of tiles of 32768 halves (64 KiB, the most tile_of gives their doubles: rows that long,
  * the blog tensor over (0,)) in strips of 8 AVX-512 vectors: 1.10-1.12x the AVX2 strips there; on
- * rows of 128 ((1, 2), (0, 1, 2), (0, 2)) 0.92-0.95x, so those keep them */
+ * rows of 128 ((1, 2), (0, 1, 2), (0, 2)) 0.92-0.95x, so those keep them; calls of more than
+ * SPLIT_ROWS such rows take the split blocks (zmm_f16_split_cols) */
 DEFINE_STRIP_COLS(zmm_f16_sum, double, SMALL_STRIP_VECTORS, 16, 2, count >= 2 && (m) * 2 >= STRIP_WIDE_BYTES, f16c_sum_cols)
 DEFINE_ZMM_SPLIT_COLS(zmm_f16, 2, zmm_load_f16, zmm_f16_sum_cols)
 /* Float max and min over narrower accumulators (the rows between: (1,), (0, 1), rows of 640) in two
@@ -746,8 +751,8 @@ static const Ops v3_ops[N_OPS][N_TYPES] = {
     [OP_MIN] = {[T_F16] = STRIP_OPS(min_f16c, float, ACC_FLOAT, f16c_min), [T_F32] = STRIP_OPS(min_f32_v3, float, ACC_NATIVE, f32_min),
                 [T_F64] = OPS(min_f64_v3, double, ACC_NATIVE)},
 };
-/* ... and where it has x86-64-v4 (float32 sums: the split passes' columns, the strips' groups) */
-#define SPLIT_SUMS(KERNEL, NAME) {(int)sizeof(double), ACC_DOUBLE, KERNEL##_init, KERNEL##_rows, NAME##_split_cols, KERNEL##_merge, NAME##_sum_groups}
+/* ... and where it has x86-64-v4 (float16 and float32 sums: the split blocks' columns, the strips' groups) */
+#define SPLIT_SUMS(KERNEL, NAME) OPS_OF(KERNEL, double, ACC_DOUBLE, NAME##_split_cols, NAME##_sum_groups)
 static const Ops v4_ops[N_OPS][N_TYPES] = {
     [OP_SUM] = {[T_F16] = SPLIT_SUMS(dsum_f16c, zmm_f16), [T_F32] = SPLIT_SUMS(dsum_f32, zmm_f32),
                 [T_F64] = STRIP_DOUBLES(dsum_f64, zmm_f64_sum)},
