@@ -465,10 +465,11 @@ cancelling = np.zeros((17, 41), np.float16)  # 1 + 2**-24 is 1 in float32 blocks
 cancelling[:3] = [[1], [2**-24], [-1]]
 for dtype, op in itertools.product([np.float16, np.float32], ["sum", "mean"]):  # 40 columns in vectors, 1 in the tail
     digest.update(reduce_array(op, cancelling.astype(dtype), (0,), False, op).tobytes())
-# float16 and float32 sums of more than 8 rows of 64 KiB or more, a multiple of 4 KiB apart (69632
-# bytes): blocks of 16 rows in two passes (16 + 9 rows and a tail of 16 columns; 16 + 4 over a tile
-# of 32768 columns, then a tile of 32)
-for dtype, op, (rows, width, kept) in itertools.product([np.float16, np.float32], ["sum", "mean"], [(25, 17408, 16400), (20, 34816, 32800)]):
+# float16 and float32 sums of more than 8 rows of 4 KiB or more, a multiple of 4 KiB apart: blocks
+# of 16 rows in two passes (rows of 64 KiB or more, 69632 bytes apart: 16 + 9 rows and a tail of 16
+# columns; 16 + 4 over a tile of 32768 columns, then a tile of 32; shorter rows: 16 + 11 and a
+# tail of 52 columns)
+for dtype, op, (rows, width, kept) in itertools.product([np.float16, np.float32], ["sum", "mean"], [(25, 17408, 16400), (20, 34816, 32800), (27, 4096, 2100)]):
     for base in bases(dtype, (rows, width), op):
         add(reduce_array(op, base[:, :kept], (0,), False, op))
 print(_ckernels.V3_LOOPS, digest.hexdigest())

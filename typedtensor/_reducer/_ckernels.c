@@ -280,6 +280,80 @@ DEFINE_STRIP_COLS(f32_sum, double, STRIP_VECTORS, 8, 4, F32_SUM_STRIPS(count, m)
 DEFINE_STRIP_COLS(f32_prod, double, STRIP_VECTORS, 4, 4, MANY_SHORT_F32_ROWS(count, m), dprod_f32_cols)
 DEFINE_STRIP_COLS(f32_max, float, SMALL_STRIP_VECTORS, 8, 4, MANY_SHORT_F32_ROWS(count, m), max_f32_v3_cols)
 DEFINE_STRIP_COLS(f32_min, float, SMALL_STRIP_VECTORS, 8, 4, MANY_SHORT_F32_ROWS(count, m), min_f32_v3_cols)
+/* Float32 and float16 sums of rows of SAME_SETS_BYTES or more, a multiple of it apart (the blog
+ * tensor over (0,): 32 rows of 640 KiB; [256, 4096] over axis 0: rows of 16 KiB), more than
+ * SPLIT_ROWS to a call: each block of FLUSH_ROWS rows in two passes of at most SPLIT_ROWS rows, in
+ * strips of SPLIT_VECTORS vectors across the columns, the first pass's float32 sums kept in
+ * `partial` between the two (a store and a load: the same bits as the strips or block loops of
+ * the whole block; at most a tile of them, 128 KiB, in L2). Sixteen rows read at once at such a
+ * stride fall in the same L1 sets (at a multiple of 64 KiB, as (0,)'s, in the same L2 sets too);
+ * eight at once measured far faster. Standalone ([32, 163840] float32 in one process, of a pure
+ * read): the strips of 16 rows 0.44, these 0.73 (partial sums of 32 KiB), 0.78-0.81 (64-128
+ * KiB); one row at a time into the partial sums 0.33. A/B, the same bits: the blog tensor over
+ * (0,), AVX-512, float32 1.58-1.64x, float16 1.11-1.14x (strips of 8 vectors 1.04-1.05x those of
+ * 4; of 16: 0.99x for float16; partial sums of 32 KiB, chunks of columns on the stack,
+ * 0.94-0.95x those of 64 KiB, 0.92-0.93x a tile's); float32 [256, 4096], [64, 8192], [1024,
+ * 1024] and [4096, 4096] over axis 0: AVX-512 1.24-1.65x, AVX2 1.18-1.30x ([128, 2048], [2048,
+ * 1024]: 0.99-1.05x and 1.13-1.35x); float16 1.12-1.26x on rows of 4 KiB or more. Other strides
+ * keep the strips: the split measured 0.89-0.92x on 32 rows of 80000 bytes and 12 of 160000;
+ * [256, 4000] 1.0x with the condition.
+ * NAME_split_pass: one pass over the LANES * SPLIT_VECTORS columns at `row` (of ISZ bytes, vectors
+ * V of LANES floats, LOADV loading them, ADDV adding, LOADP and STOREP the partial sums, FLUSH
+ * adding a vector into LANES doubles): `rows` rows added to the partial sums at `part` (first:
+ * from the first row instead), then flushed into acc (last) or kept at part. NAME_split_cols: the
+ * calls that take them, else FALLBACK. */
+#define SPLIT_ROWS (FLUSH_ROWS / 2)
+#define SPLIT_VECTORS 8
+#define SAME_SETS_BYTES 4096 /* rows a multiple of this apart fall in the same L1 sets (64 of 64 bytes) */
+#define DEFINE_SPLIT_COLS(NAME, V, LANES, ISZ, LOADV, ADDV, LOADP, STOREP, FLUSH, FALLBACK)          \
+    INLINE void NAME##_split_pass(double *acc, float *part, const char *row, ptrdiff_t rows, ptrdiff_t row_stride, \
+                                  int first, int last)                                                \
+    {                                                                                                 \
+        V sums[SPLIT_VECTORS];                                                                        \
+        UNROLLED for (int k = 0; k < SPLIT_VECTORS; k++)                                              \
+            sums[k] = first ? LOADV(row + (LANES) * (ISZ) * k) : ADDV(LOADP(part + (LANES) * k), LOADV(row + (LANES) * (ISZ) * k)); \
+        for (ptrdiff_t r = 1; r < rows; r++) {                                                        \
+            row += row_stride;                                                                        \
+            UNROLLED for (int k = 0; k < SPLIT_VECTORS; k++)                                          \
+                sums[k] = ADDV(sums[k], LOADV(row + (LANES) * (ISZ) * k));                            \
+        }                                                                                             \
+        UNROLLED for (int k = 0; k < SPLIT_VECTORS; k++) {                                            \
+            if (last)                                                                                 \
+                FLUSH(acc + (LANES) * k, sums[k]);                                                    \
+            else                                                                                      \
+                STOREP(part + (LANES) * k, sums[k]);                                                  \
+        }                                                                                             \
+    }                                                                                                 \
+    KERNEL_TARGET static void NAME##_split_cols(char *acc, ptrdiff_t acc_step, const char *p, ptrdiff_t count, \
+                                                ptrdiff_t row_stride, ptrdiff_t m, ptrdiff_t s)       \
+    {                                                                                                 \
+        if (acc_step != 0 || s != (ISZ) || count <= SPLIT_ROWS || m * (ISZ) < SAME_SETS_BYTES ||        \
+            row_stride % SAME_SETS_BYTES != 0) {                                                      \
+            FALLBACK(acc, acc_step, p, count, row_stride, m, s);                                      \
+            return;                                                                                   \
+        }                                                                                             \
+        ptrdiff_t step = (LANES) * SPLIT_VECTORS, strips_end = m - m % step; /* m: a tile at most */  \
+        float *partial = aligned_alloc(64, (size_t)strips_end * sizeof(float)); /* a multiple of 64 bytes */ \
+        if (!partial) { /* the strips or block loops of whole blocks: the same bits */                \
+            FALLBACK(acc, acc_step, p, count, row_stride, m, s);                                      \
+            return;                                                                                   \
+        }                                                                                             \
+        double *a = (double *)acc;                                                                    \
+        for (ptrdiff_t r0 = 0; r0 < count; r0 += FLUSH_ROWS) {                                        \
+            ptrdiff_t rows = count - r0 < FLUSH_ROWS ? count - r0 : FLUSH_ROWS;                       \
+            ptrdiff_t first_rows = rows < SPLIT_ROWS ? rows : SPLIT_ROWS;                             \
+            const char *q = p + r0 * row_stride;                                                      \
+            for (ptrdiff_t j = 0; j < strips_end; j += step)                                          \
+                NAME##_split_pass(a + j, partial + j, q + (ISZ) * j, first_rows, row_stride, 1, rows == first_rows); \
+            for (ptrdiff_t j = 0; j < strips_end && rows > first_rows; j += step)                     \
+                NAME##_split_pass(a + j, partial + j, q + SPLIT_ROWS * row_stride + (ISZ) * j, rows - SPLIT_ROWS, row_stride, 0, 1); \
+            if (strips_end < m) /* the last columns, as the whole block */                            \
+                FALLBACK((char *)(a + strips_end), 0, q + (ISZ) * strips_end, rows, row_stride, m - strips_end, s); \
+        }                                                                                             \
+        free(partial);                                                                                \
+    }
+DEFINE_SPLIT_COLS(f32, __m256, 8, 4, f32_load8, _mm256_add_ps, _mm256_load_ps, _mm256_store_ps, flush8, f32_sum_cols)
+DEFINE_SPLIT_COLS(f16c, __m256, 8, 2, f16c_load8, _mm256_add_ps, _mm256_load_ps, _mm256_store_ps, flush8, f16c_sum_cols)
 
 /* Results written as float16 with F16C, 8 at a time (the baseline's branch-free conversion was
  * half the time of the blog tensor's float16 sum over axis 2, a million results). vcvtps2ph rounds
@@ -580,84 +654,18 @@ DEFINE_ZMM_SUM_GROUPS(zmm_f16_sum, 2, zmm_load_f16) DEFINE_SUM_COLUMN(zmm_f16_su
  * 1.0-1.12x; strips of 8 vectors there 1.0x, and of 4 on the short rows 0.7x. */
 DEFINE_STRIP_COLS_OF(zmm_f32_between, zmm_f32_sum, double, 4, 16, 4, (count) >= F32_FLUSH_MIN_ROWS, dsum_f32_flushed_cols)
 DEFINE_STRIP_COLS(zmm_f32_sum, double, SMALL_STRIP_VECTORS, 16, 4, F32_SUM_STRIPS(count, m), zmm_f32_between_cols)
-/* float32 and float16 sums of long rows (STRIP_WIDE_BYTES or more: the blog tensor over (0,), 32 rows
- * of 640 KiB), more than SPLIT_ROWS to a call, a multiple of SAME_SETS_BYTES apart: each block of
- * FLUSH_ROWS rows in two passes of at most SPLIT_ROWS rows, in strips of SPLIT_VECTORS vectors
- * across the columns, the first pass's float32 sums kept in `partial` between the two (a store and
- * a load: the same bits as the strips of the whole block; at most a tile of them, 128 KiB, in L2).
- * Sixteen rows read at once at such a stride fall in the same L1 sets (and at a multiple of 64
- * KiB, as (0,)'s, in the same L2 sets); eight at once measured far faster. Standalone ([32, 163840]
- * float32 in one process, of a pure read): the strips of 16 rows 0.44, these 0.73 (partial sums of
- * 32 KiB), 0.78-0.81 (64-128 KiB); one row at a time into the partial sums 0.33. A/B over the blog
- * tensor's (0,), the same bits: float32 1.58-1.60x, float16 1.14x; strips of 8 vectors 1.04-1.05x
- * those of 4 (of 16: 0.99x for float16); partial sums of 32 KiB (chunks of columns, on the stack)
- * 0.94-0.95x those of 64 KiB, 0.92-0.93x a tile's. Other strides keep the strips: the split
- * measured 0.89-0.92x on 32 rows of 80000 bytes and 12 of 160000. */
-#define SPLIT_ROWS (FLUSH_ROWS / 2)
-#define SPLIT_VECTORS 8
-#define SAME_SETS_BYTES 4096 /* rows a multiple of this apart fall in the same L1 sets (64 of 64 bytes) */
 INLINE void zmm_flush16(double *acc, __m512 sums)
 {
     _mm512_storeu_pd(acc, _mm512_add_pd(_mm512_loadu_pd(acc), zmm_low_doubles(sums)));
     _mm512_storeu_pd(acc + 8, _mm512_add_pd(_mm512_loadu_pd(acc + 8), zmm_high_doubles(sums)));
 }
-/* NAME_split_pass: one pass over the 16 * SPLIT_VECTORS columns at `row` (of ISZ bytes, LOADV
- * loading 16 as floats): `rows` rows added to the partial sums at `part` (first: from the first
- * row instead), then flushed into acc (last) or kept at part. NAME_split_cols: the calls that
- * take them, else FALLBACK. */
-#define DEFINE_ZMM_SPLIT_COLS(NAME, ISZ, LOADV, FALLBACK)                                             \
-    INLINE void NAME##_split_pass(double *acc, float *part, const char *row, ptrdiff_t rows, ptrdiff_t row_stride, \
-                                  int first, int last)                                                \
-    {                                                                                                 \
-        __m512 sums[SPLIT_VECTORS];                                                                   \
-        UNROLLED for (int k = 0; k < SPLIT_VECTORS; k++)                                              \
-            sums[k] = first ? LOADV(row + 16 * (ISZ) * k) : _mm512_add_ps(_mm512_load_ps(part + 16 * k), LOADV(row + 16 * (ISZ) * k)); \
-        for (ptrdiff_t r = 1; r < rows; r++) {                                                        \
-            row += row_stride;                                                                        \
-            UNROLLED for (int k = 0; k < SPLIT_VECTORS; k++)                                          \
-                sums[k] = _mm512_add_ps(sums[k], LOADV(row + 16 * (ISZ) * k));                        \
-        }                                                                                             \
-        UNROLLED for (int k = 0; k < SPLIT_VECTORS; k++) {                                            \
-            if (last)                                                                                 \
-                zmm_flush16(acc + 16 * k, sums[k]);                                                   \
-            else                                                                                      \
-                _mm512_store_ps(part + 16 * k, sums[k]);                                              \
-        }                                                                                             \
-    }                                                                                                 \
-    KERNEL_TARGET static void NAME##_split_cols(char *acc, ptrdiff_t acc_step, const char *p, ptrdiff_t count, \
-                                                ptrdiff_t row_stride, ptrdiff_t m, ptrdiff_t s)       \
-    {                                                                                                 \
-        if (acc_step != 0 || s != (ISZ) || count <= SPLIT_ROWS || m * (ISZ) < STRIP_WIDE_BYTES || row_stride % SAME_SETS_BYTES != 0) { \
-            FALLBACK(acc, acc_step, p, count, row_stride, m, s);                                      \
-            return;                                                                                   \
-        }                                                                                             \
-        ptrdiff_t strips_end = m - m % (16 * SPLIT_VECTORS); /* at most a tile: ACC_BYTES of doubles */ \
-        float *partial = aligned_alloc(64, (size_t)strips_end * sizeof(float)); /* a multiple of 64 bytes */ \
-        if (!partial) { /* the strips of whole blocks: the same bits */                               \
-            FALLBACK(acc, acc_step, p, count, row_stride, m, s);                                      \
-            return;                                                                                   \
-        }                                                                                             \
-        double *a = (double *)acc;                                                                    \
-        for (ptrdiff_t r0 = 0; r0 < count; r0 += FLUSH_ROWS) {                                        \
-            ptrdiff_t rows = count - r0 < FLUSH_ROWS ? count - r0 : FLUSH_ROWS;                       \
-            ptrdiff_t first_rows = rows < SPLIT_ROWS ? rows : SPLIT_ROWS;                             \
-            const char *q = p + r0 * row_stride;                                                      \
-            for (ptrdiff_t j = 0; j < strips_end; j += 16 * SPLIT_VECTORS)                            \
-                NAME##_split_pass(a + j, partial + j, q + (ISZ) * j, first_rows, row_stride, 1, rows == first_rows); \
-            for (ptrdiff_t j = 0; j < strips_end && rows > first_rows; j += 16 * SPLIT_VECTORS)       \
-                NAME##_split_pass(a + j, partial + j, q + SPLIT_ROWS * row_stride + (ISZ) * j, rows - SPLIT_ROWS, row_stride, 0, 1); \
-            if (strips_end < m) /* the last columns, in the strips of the whole block */              \
-                FALLBACK((char *)(a + strips_end), 0, q + (ISZ) * strips_end, rows, row_stride, m - strips_end, s); \
-        }                                                                                             \
-        free(partial);                                                                                \
-    }
-DEFINE_ZMM_SPLIT_COLS(zmm_f32, 4, zmm_load_f32, zmm_f32_sum_cols)
+DEFINE_SPLIT_COLS(zmm_f32, __m512, 16, 4, zmm_load_f32, _mm512_add_ps, _mm512_load_ps, _mm512_store_ps, zmm_flush16, zmm_f32_sum_cols)
 /* float16 sums of tiles of 32768 halves (64 KiB, the most tile_of gives their doubles: rows that long,
  * the blog tensor over (0,)) in strips of 8 AVX-512 vectors: 1.10-1.12x the AVX2 strips there; on
- * rows of 128 ((1, 2), (0, 1, 2), (0, 2)) 0.92-0.95x, so those keep them; calls of more than
- * SPLIT_ROWS such rows take the split blocks (zmm_f16_split_cols) */
+ * rows of 128 ((1, 2), (0, 1, 2), (0, 2)) 0.92-0.95x, so those keep them (calls the split blocks
+ * take come to these strips only for their last columns) */
 DEFINE_STRIP_COLS(zmm_f16_sum, double, SMALL_STRIP_VECTORS, 16, 2, count >= 2 && (m) * 2 >= STRIP_WIDE_BYTES, f16c_sum_cols)
-DEFINE_ZMM_SPLIT_COLS(zmm_f16, 2, zmm_load_f16, zmm_f16_sum_cols)
+DEFINE_SPLIT_COLS(zmm_f16, __m512, 16, 2, zmm_load_f16, _mm512_add_ps, _mm512_load_ps, _mm512_store_ps, zmm_flush16, zmm_f16_sum_cols)
 /* Float max and min over narrower accumulators (the rows between: (1,), (0, 1), rows of 640) in two
  * halves at once: rows r and half + r combined into two rows of accumulators in one pass (the
  * second half's starting as a copy of its first row), then joined. One row at a time stalls on the
@@ -742,17 +750,18 @@ DEFINE_STRIP_COLS(zmm_f32_min, float, STRIP_VECTORS, 16, 4, WHOLE_ROW_V4(m, 4), 
 #pragma GCC pop_options
 /* The kernels whose column loops are the strips above: chosen where the CPU has x86-64-v3 */
 #define STRIP_DOUBLES(KERNEL, STRIP) STRIP_OPS(KERNEL, double, ACC_DOUBLE, STRIP)
+/* float16 and float32 sums: the split blocks' columns, the strips' groups */
+#define SPLIT_SUMS(KERNEL, NAME) OPS_OF(KERNEL, double, ACC_DOUBLE, NAME##_split_cols, NAME##_sum_groups)
 static const Ops v3_ops[N_OPS][N_TYPES] = {
-    [OP_SUM] = {[T_F16] = STRIP_DOUBLES(dsum_f16c, f16c_sum), [T_F32] = STRIP_DOUBLES(dsum_f32, f32_sum)},
-    [OP_MEAN] = {[T_F16] = STRIP_DOUBLES(dsum_f16c, f16c_sum), [T_F32] = STRIP_DOUBLES(dsum_f32, f32_sum)},
+    [OP_SUM] = {[T_F16] = SPLIT_SUMS(dsum_f16c, f16c), [T_F32] = SPLIT_SUMS(dsum_f32, f32)},
+    [OP_MEAN] = {[T_F16] = SPLIT_SUMS(dsum_f16c, f16c), [T_F32] = SPLIT_SUMS(dsum_f32, f32)},
     [OP_PROD] = {[T_F32] = STRIP_DOUBLES(dprod_f32, f32_prod)},
     [OP_MAX] = {[T_F16] = STRIP_OPS(max_f16c, float, ACC_FLOAT, f16c_max), [T_F32] = STRIP_OPS(max_f32_v3, float, ACC_NATIVE, f32_max),
                 [T_F64] = OPS(max_f64_v3, double, ACC_NATIVE)},
     [OP_MIN] = {[T_F16] = STRIP_OPS(min_f16c, float, ACC_FLOAT, f16c_min), [T_F32] = STRIP_OPS(min_f32_v3, float, ACC_NATIVE, f32_min),
                 [T_F64] = OPS(min_f64_v3, double, ACC_NATIVE)},
 };
-/* ... and where it has x86-64-v4 (float16 and float32 sums: the split blocks' columns, the strips' groups) */
-#define SPLIT_SUMS(KERNEL, NAME) OPS_OF(KERNEL, double, ACC_DOUBLE, NAME##_split_cols, NAME##_sum_groups)
+/* ... and where it has x86-64-v4 */
 static const Ops v4_ops[N_OPS][N_TYPES] = {
     [OP_SUM] = {[T_F16] = SPLIT_SUMS(dsum_f16c, zmm_f16), [T_F32] = SPLIT_SUMS(dsum_f32, zmm_f32),
                 [T_F64] = STRIP_DOUBLES(dsum_f64, zmm_f64_sum)},
