@@ -431,7 +431,8 @@ def finite_halves(shape):  # every exponent: float32 partial sums that round, su
 # max/min rows wider than UNROLL_MIN_BYTES (eight per pass, a pass of one row, steps of four vectors
 # and of one, a tail of columns), row reductions of
 # PAIRED_ROWS_MIN rows or more (in pairs: an odd count leaves one), float max/min of 64 rows or
-# more over narrower accumulators (in two halves, the second a row longer), and
+# more over narrower accumulators (in two halves, the second a row longer), rows 4 KiB apart (int32
+# sums, max and min: not the strips; float32 sums: the split blocks), and
 # views they must not take (outer dims reversed, two reduced dims that do not fold)
 CASES = [((300, 37), (0,)), ((64, 5, 130), (1,)), ((40, 3, 2000), (0, 1)), ((17, 9, 11), (0, 2)),
          ((33, 2, 77), (0,)), ((45, 128), (0,)), ((3, 21, 96), (0, 1)), ((11, 16400), (0,)),
@@ -441,7 +442,7 @@ CASES = [((300, 37), (0,)), ((64, 5, 130), (1,)), ((40, 3, 2000), (0, 1)), ((17,
          ((5, 7), (0,)), ((10, 3, 6), (1,)), ((11, 3, 32), (1,)), ((11, 4, 32), (1,)), ((50, 2, 40), (1,)),
          ((4, 6, 32), (0, 1)), ((8, 300), (0,)), ((9, 6, 5, 40), (0, 2)), ((6, 3, 16, 24), (0, 2)),
          ((5, 4, 17, 8), (0, 2)), ((3, 32784), (0,)), ((17, 2, 1003), (0, 1)), ((6, 2063), (0,)),
-         ((3, 1027, 24), (0, 2)), ((101, 700), (0,)), ((9, 2095), (0,))]
+         ((3, 1027, 24), (0, 2)), ((101, 700), (0,)), ((9, 2095), (0,)), ((20, 1024), (0,))]
 def bases(dtype, shape, op):
     if dtype == np.int32:
         return [rng.integers(-(2**31), 2**31, size=shape, dtype=np.int32)]

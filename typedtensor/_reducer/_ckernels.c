@@ -304,7 +304,6 @@ DEFINE_STRIP_COLS(f32_min, float, SMALL_STRIP_VECTORS, 8, 4, MANY_SHORT_F32_ROWS
  * calls that take them, else FALLBACK. */
 #define SPLIT_ROWS (FLUSH_ROWS / 2)
 #define SPLIT_VECTORS 8
-#define SAME_SETS_BYTES 4096 /* rows a multiple of this apart fall in the same L1 sets (64 of 64 bytes) */
 #define DEFINE_SPLIT_COLS(NAME, V, LANES, ISZ, LOADV, ADDV, LOADP, STOREP, FLUSH, FALLBACK)          \
     INLINE void NAME##_split_pass(double *acc, float *part, const char *row, ptrdiff_t rows, ptrdiff_t row_stride, \
                                   int first, int last)                                                \
@@ -328,7 +327,7 @@ DEFINE_STRIP_COLS(f32_min, float, SMALL_STRIP_VECTORS, 8, 4, MANY_SHORT_F32_ROWS
                                                 ptrdiff_t row_stride, ptrdiff_t m, ptrdiff_t s)       \
     {                                                                                                 \
         if (acc_step != 0 || s != (ISZ) || count <= SPLIT_ROWS || m * (ISZ) < SAME_SETS_BYTES ||        \
-            row_stride % SAME_SETS_BYTES != 0) {                                                      \
+            !SAME_SETS(row_stride)) {                                                                 \
             FALLBACK(acc, acc_step, p, count, row_stride, m, s);                                      \
             return;                                                                                   \
         }                                                                                             \

@@ -111,8 +111,12 @@ KEPT_STRIP(zmm_i32_sum, LONG_ZMM, 4, zmm_load_i32_as_i64, load_u64_int32_t, _mm5
  * (0, 1) (bimodal there); sums and means 1.0-1.3x (2 vectors; 4 about the same, 8 0.93-1.07x); on
  * rows of 64 KiB ((0,), tiles of 65536) max and min measured 0.81-0.88x, so those keep the block
  * loops. The same strips of float32 and float64 max, min and products and of float64 sums
- * measured 0.68-1.05x there (session 29, as in session 27): they keep the block loops. */
-#define BETWEEN_ROWS(count, m) ((count) >= FLUSH_ROWS && (m) * 4 < STRIP_WIDE_BYTES)
+ * measured 0.68-1.05x there (session 29, as in session 27): they keep the block loops. Nor do
+ * rows a multiple of SAME_SETS_BYTES apart take them (their 16 rows share L1 sets, as the split
+ * blocks of float sums say): A/B (session 31) over axis 0 of [256, 4096], [128, 2048], [2048,
+ * 1024], [1024, 1024], [4096, 4096], [64, 8192]: sums and means 1.11-2.42x, max and min 1.11-1.75x
+ * but 0.93-0.95x on [64, 8192]; [256, 4000] 1.0x. */
+#define BETWEEN_ROWS(count, m) ((count) >= FLUSH_ROWS && (m) * 4 < STRIP_WIDE_BYTES && !SAME_SETS(row_stride))
 /* ... and on wider rows ((0,): tiles of 32768) the AVX-512 block loops, eight rows per pass as the
  * generic ones: 1.06-1.12x (four per pass 0.88x, sixteen 0.65x; max and min 1.0x) */
 DEFINE_ZMM_BLOCK_COLS(zmm_i32_sum, __m512i, uint64_t, 8, _mm512_loadu_si512, _mm512_storeu_si512, 4, zmm_load_i32_as_i64,

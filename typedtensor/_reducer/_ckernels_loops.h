@@ -45,6 +45,8 @@
 #define ROW_PAIRS 1 /* a unit that defines it 0 before including this file has no row pairs */
 #endif
 #define PAIRED_ROWS_MIN 1024   /* calls of this many rows go in pairs, half of them apart (NAME_rows_of) */
+#define SAME_SETS_BYTES 4096   /* rows a multiple of this apart fall in the same L1 sets (64 of 64 bytes) */
+#define SAME_SETS(row_stride) ((row_stride) % SAME_SETS_BYTES == 0)
 #define PREFETCH_BYTES 4096    /* columns: read this far ahead ... */
 #define PREFETCH_ROW_MAX 1024  /* ... in rows this short (rows of 640 floats: 21-23 GB/s with, 25-30 without) */
 #define STRIP_ROW_BYTES 512   /* x86-64-v3 column strips: rows this short are held whole in registers */
