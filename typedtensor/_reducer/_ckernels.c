@@ -661,8 +661,8 @@ INLINE void zmm_flush16(double *acc, __m512 sums)
 DEFINE_SPLIT_COLS(zmm_f32, __m512, 16, 4, zmm_load_f32, _mm512_add_ps, _mm512_load_ps, _mm512_store_ps, zmm_flush16, zmm_f32_sum_cols)
 /* float16 sums of tiles of 32768 halves (64 KiB, the most tile_of gives their doubles: rows that long,
  * the blog tensor over (0,)) in strips of 8 AVX-512 vectors: 1.10-1.12x the AVX2 strips there; on
- * rows of 128 ((1, 2), (0, 1, 2), (0, 2)) 0.92-0.95x, so those keep them (calls the split blocks
- * take come to these strips only for their last columns) */
+ * rows of 128 ((1, 2), (0, 1, 2), (0, 2)) 0.92-0.95x, so those keep them (the calls of more than
+ * SPLIT_ROWS rows a multiple of SAME_SETS_BYTES apart take the split blocks) */
 DEFINE_STRIP_COLS(zmm_f16_sum, double, SMALL_STRIP_VECTORS, 16, 2, count >= 2 && (m) * 2 >= STRIP_WIDE_BYTES, f16c_sum_cols)
 DEFINE_SPLIT_COLS(zmm_f16, __m512, 16, 2, zmm_load_f16, _mm512_add_ps, _mm512_load_ps, _mm512_store_ps, zmm_flush16, zmm_f16_sum_cols)
 /* Float max and min over narrower accumulators (the rows between: (1,), (0, 1), rows of 640) in two

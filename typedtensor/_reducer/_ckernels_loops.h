@@ -869,10 +869,10 @@ static inline uint8_t nonzero_f16(const char *p) { return NONZERO_HALF(p); }
  * (UNROLL_MIN_BYTES), four rows per pass and one vector: float max/min 1.09-1.15x, float64 sums,
  * means and products 1.04-1.09x, float32 products 0.92x; then (session 31) steps of four vectors
  * 1.05-1.08x, and eight rows per pass 1.03-1.22x more (float max/min 1.21-1.31x in all, float32
- * products in the block loops 1.23-1.30x; int32 sums: four vectors 0.72x, two 1.02x, so one). Over rows of 640
- * ((1,), (0, 1): accumulators of 2.5-5 KiB) four rows per pass measured 0.62-0.68x for float64, one
- * 0.84-0.89x for float32 max: there float max/min take the halves (_ckernels.c), the others the
- * generic loops. */
+ * products in the block loops 1.23-1.30x; int32 sums: four vectors 0.72x, two 1.02x, so one).
+ * Over rows of 640 ((1,), (0, 1): accumulators of 2.5-5 KiB) four rows per pass measured
+ * 0.62-0.68x for float64, one 0.84-0.89x for float32 max: there float max/min take the halves
+ * (_ckernels.c), the others the generic loops (float32 products in these: 0.78-0.88x, session 31). */
 #define DEFINE_ZMM_BLOCK_COLS(NAME, V, A, L, LOADA, STOREA, ISZ, LOADV, LOAD1, COMBINEV, OP1, PASS, VECTORS, MIN_BYTES, FALLBACK) \
     KERNEL_TARGET static void NAME##_block_cols(char *acc, ptrdiff_t acc_step, const char *p, ptrdiff_t count, \
                                                 ptrdiff_t row_stride, ptrdiff_t m, ptrdiff_t s)       \
