@@ -285,7 +285,7 @@ DEFINE_STRIP_COLS(f32_min, float, SMALL_STRIP_VECTORS, 8, 4, MANY_SHORT_F32_ROWS
  * SPLIT_ROWS to a call: each block of FLUSH_ROWS rows in two passes of at most SPLIT_ROWS rows, in
  * strips of SPLIT_VECTORS vectors across the columns, the first pass's float32 sums kept in
  * `partial` between the two (a store and a load: the same bits as the strips or block loops of
- * the whole block; at most a tile of them, 128 KiB, in L2). Sixteen rows read at once at such a
+ * the whole block, a NaN's sign and payload aside; at most a tile of them, 128 KiB, in L2). Sixteen rows read at once at such a
  * stride fall in the same L1 sets (at a multiple of 64 KiB, as (0,)'s, in the same L2 sets too);
  * eight at once measured far faster. Standalone ([32, 163840] float32 in one process, of a pure
  * read): the strips of 16 rows 0.44, these 0.73 (partial sums of 32 KiB), 0.78-0.81 (64-128
