@@ -285,9 +285,9 @@ DEFINE_STRIP_COLS(f32_min, float, SMALL_STRIP_VECTORS, 8, 4, MANY_SHORT_F32_ROWS
  * SPLIT_ROWS to a call: each block of FLUSH_ROWS rows in two passes of at most SPLIT_ROWS rows, in
  * strips of SPLIT_VECTORS vectors across the columns, the first pass's float32 sums kept in
  * `partial` between the two (a store and a load: the same bits as the strips or block loops of
- * the whole block, a NaN's sign and payload aside; at most a tile of them, 128 KiB, in L2). Sixteen rows read at once at such a
- * stride fall in the same L1 sets (at a multiple of 64 KiB, as (0,)'s, in the same L2 sets too);
- * eight at once measured far faster. Standalone ([32, 163840] float32 in one process, of a pure
+ * the whole block, a NaN's sign and payload aside; at most a tile of them, 128 KiB, in L2).
+ * Sixteen rows read at once at such a stride fall in the same L1 sets (at a multiple of 64 KiB,
+ * as (0,)'s, in the same L2 sets too); eight at once measured far faster. Standalone ([32, 163840] float32 in one process, of a pure
  * read): the strips of 16 rows 0.44, these 0.73 (partial sums of 32 KiB), 0.78-0.81 (64-128
  * KiB); one row at a time into the partial sums 0.33. A/B, the same bits: the blog tensor over
  * (0,), AVX-512, float32 1.58-1.64x, float16 1.11-1.14x (strips of 8 vectors 1.04-1.05x those of
@@ -706,17 +706,17 @@ DEFINE_ZMM_HALVES_COLS(zmm_f64_max, __m512d, double, 8, _mm512_loadu_pd, _mm512_
 DEFINE_ZMM_HALVES_COLS(zmm_f64_min, __m512d, double, 8, _mm512_loadu_pd, _mm512_storeu_pd, 8, zmm_load_f64, load_double, zmm_min_f64, MIN_NAN, min_f64_v3_cols)
 DEFINE_ZMM_HALVES_COLS(zmm_f32_max, __m512, float, 16, _mm512_loadu_ps, _mm512_storeu_ps, 4, zmm_load_f32, load_float, zmm_max_f32, MAX_NAN, f32_max_cols)
 DEFINE_ZMM_HALVES_COLS(zmm_f32_min, __m512, float, 16, _mm512_loadu_ps, _mm512_storeu_ps, 4, zmm_load_f32, load_float, zmm_min_f32, MIN_NAN, f32_min_cols)
-DEFINE_ZMM_BLOCK_COLS(zmm_f64_sum, __m512d, double, 8, _mm512_loadu_pd, _mm512_storeu_pd, 8, zmm_load_f64, load_double, _mm512_add_pd, ADD, 8, 4, UNROLL_MIN_BYTES, dsum_f64_cols)
-DEFINE_ZMM_BLOCK_COLS(zmm_f64_prod, __m512d, double, 8, _mm512_loadu_pd, _mm512_storeu_pd, 8, zmm_load_f64, load_double, _mm512_mul_pd, MUL, 8, 4, UNROLL_MIN_BYTES, dprod_f64_cols)
+DEFINE_ZMM_BLOCK_COLS(zmm_f64_sum, __m512d, double, 8, _mm512_loadu_pd, _mm512_storeu_pd, 8, zmm_load_f64, load_double, _mm512_add_pd, ADD, 4, dsum_f64_cols)
+DEFINE_ZMM_BLOCK_COLS(zmm_f64_prod, __m512d, double, 8, _mm512_loadu_pd, _mm512_storeu_pd, 8, zmm_load_f64, load_double, _mm512_mul_pd, MUL, 4, dprod_f64_cols)
 DEFINE_STRIP_COLS(zmm_f64_sum, double, STRIP_VECTORS, 8, 8, WHOLE_ROW_V4(m, 8), zmm_f64_sum_block_cols)
 DEFINE_STRIP_COLS(zmm_f64_prod, double, STRIP_VECTORS, 8, 8, WHOLE_ROW_V4(m, 8), zmm_f64_prod_block_cols)
-DEFINE_ZMM_BLOCK_COLS(zmm_f64_max, __m512d, double, 8, _mm512_loadu_pd, _mm512_storeu_pd, 8, zmm_load_f64, load_double, zmm_max_f64, MAX_NAN, 8, 4, UNROLL_MIN_BYTES, zmm_f64_max_halves_cols)
-DEFINE_ZMM_BLOCK_COLS(zmm_f64_min, __m512d, double, 8, _mm512_loadu_pd, _mm512_storeu_pd, 8, zmm_load_f64, load_double, zmm_min_f64, MIN_NAN, 8, 4, UNROLL_MIN_BYTES, zmm_f64_min_halves_cols)
-DEFINE_ZMM_BLOCK_COLS(zmm_f32_max, __m512, float, 16, _mm512_loadu_ps, _mm512_storeu_ps, 4, zmm_load_f32, load_float, zmm_max_f32, MAX_NAN, 8, 4, UNROLL_MIN_BYTES, zmm_f32_max_halves_cols)
-DEFINE_ZMM_BLOCK_COLS(zmm_f32_min, __m512, float, 16, _mm512_loadu_ps, _mm512_storeu_ps, 4, zmm_load_f32, load_float, zmm_min_f32, MIN_NAN, 8, 4, UNROLL_MIN_BYTES, zmm_f32_min_halves_cols)
+DEFINE_ZMM_BLOCK_COLS(zmm_f64_max, __m512d, double, 8, _mm512_loadu_pd, _mm512_storeu_pd, 8, zmm_load_f64, load_double, zmm_max_f64, MAX_NAN, 4, zmm_f64_max_halves_cols)
+DEFINE_ZMM_BLOCK_COLS(zmm_f64_min, __m512d, double, 8, _mm512_loadu_pd, _mm512_storeu_pd, 8, zmm_load_f64, load_double, zmm_min_f64, MIN_NAN, 4, zmm_f64_min_halves_cols)
+DEFINE_ZMM_BLOCK_COLS(zmm_f32_max, __m512, float, 16, _mm512_loadu_ps, _mm512_storeu_ps, 4, zmm_load_f32, load_float, zmm_max_f32, MAX_NAN, 4, zmm_f32_max_halves_cols)
+DEFINE_ZMM_BLOCK_COLS(zmm_f32_min, __m512, float, 16, _mm512_loadu_ps, _mm512_storeu_ps, 4, zmm_load_f32, load_float, zmm_min_f32, MIN_NAN, 4, zmm_f32_min_halves_cols)
 DEFINE_STRIP_COLS(zmm_f64_max, double, STRIP_VECTORS, 8, 8, WHOLE_ROW_V4(m, 8), zmm_f64_max_block_cols)
 DEFINE_STRIP_COLS(zmm_f64_min, double, STRIP_VECTORS, 8, 8, WHOLE_ROW_V4(m, 8), zmm_f64_min_block_cols)
-DEFINE_ZMM_BLOCK_COLS(zmm_f32_prod, __m512d, double, 8, _mm512_loadu_pd, _mm512_storeu_pd, 4, zmm_load_f32_as_f64, load_d_f32, _mm512_mul_pd, MUL, 8, 4, UNROLL_MIN_BYTES, f32_prod_cols)
+DEFINE_ZMM_BLOCK_COLS(zmm_f32_prod, __m512d, double, 8, _mm512_loadu_pd, _mm512_storeu_pd, 4, zmm_load_f32_as_f64, load_d_f32, _mm512_mul_pd, MUL, 4, f32_prod_cols)
 DEFINE_STRIP_COLS(zmm_f32_prod, double, STRIP_VECTORS, 8, 4, WHOLE_ROW_V4(m, 8), zmm_f32_prod_block_cols)
 /* float32 products whose every result multiplies the 2 to 16 rows of one call (takes_results: the
  * blog tensor over axis 2 multiplies 5 rows of 128), written by the strip (a ResultsFn): in double

@@ -120,7 +120,7 @@ KEPT_STRIP(zmm_i32_sum, LONG_ZMM, 4, zmm_load_i32_as_i64, load_u64_int32_t, _mm5
 /* ... and on wider rows ((0,): tiles of 32768) the AVX-512 block loops, eight rows per pass as the
  * generic ones: 1.06-1.12x (four per pass 0.88x, sixteen 0.65x; max and min 1.0x) */
 DEFINE_ZMM_BLOCK_COLS(zmm_i32_sum, __m512i, uint64_t, 8, _mm512_loadu_si512, _mm512_storeu_si512, 4, zmm_load_i32_as_i64,
-                      load_u64_int32_t, _mm512_add_epi64, ADD, 8, 1, UNROLL_MIN_BYTES, sum_i32_cols)
+                      load_u64_int32_t, _mm512_add_epi64, ADD, 1, sum_i32_cols)
 DEFINE_STRIP_COLS_OF(zmm_i32_sum_between, zmm_i32_sum, uint64_t, 2, 8, 4, BETWEEN_ROWS(count, m, row_stride), zmm_i32_sum_block_cols)
 DEFINE_STRIP_COLS(zmm_i32_sum, uint64_t, STRIP_VECTORS, 8, 4, WHOLE_ROW_V4(m, 8), zmm_i32_sum_between_cols)
 DEFINE_STRIP_COLS_OF(zmm_i32_max_between, zmm_i32_max, int32_t, 4, 16, 4, BETWEEN_ROWS(count, m, row_stride), max_i32_cols)

@@ -861,9 +861,9 @@ static inline uint8_t nonzero_f16(const char *p) { return NONZERO_HALF(p); }
         STRIPS(STRIP, WIDE, LANES, ISZ, a, p, groups, group_stride, count, row_stride, m)             \
     }
 #define DEFINE_STRIP_COLS(NAME, ...) DEFINE_STRIP_COLS_OF(NAME, NAME, __VA_ARGS__)
-/* Block loops in AVX-512 over accumulators wider than MIN_BYTES (one row of them, contiguous
- * columns; narrower ones, or other layouts: FALLBACK): PASS rows per pass combined into them in
- * steps of VECTORS vectors, then of one, the last columns one at a time. Each column sees the rows
+/* Block loops in AVX-512 over accumulators wider than UNROLL_MIN_BYTES (one row of them, contiguous
+ * columns; narrower ones, or other layouts: FALLBACK): BLOCK_PASS_ROWS rows per pass combined into
+ * them in steps of VECTORS vectors, then of one (VECTORS > 1), the last columns one at a time. Each column sees the rows
  * in order, as in the generic loops, so the same bits. Float max and min there compiled to 12
  * instructions per 8 floats (a select), these to 5 per 16. A/B over the blog tensor's (0,)
  * (UNROLL_MIN_BYTES), four rows per pass and one vector: float max/min 1.09-1.15x, float64 sums,
@@ -873,17 +873,18 @@ static inline uint8_t nonzero_f16(const char *p) { return NONZERO_HALF(p); }
  * Over rows of 640 ((1,), (0, 1): accumulators of 2.5-5 KiB) four rows per pass measured
  * 0.62-0.68x for float64, one 0.84-0.89x for float32 max: there float max/min take the halves
  * (_ckernels.c), the others the generic loops (float32 products in these: 0.78-0.88x, session 31). */
-#define DEFINE_ZMM_BLOCK_COLS(NAME, V, A, L, LOADA, STOREA, ISZ, LOADV, LOAD1, COMBINEV, OP1, PASS, VECTORS, MIN_BYTES, FALLBACK) \
+#define BLOCK_PASS_ROWS 8
+#define DEFINE_ZMM_BLOCK_COLS(NAME, V, A, L, LOADA, STOREA, ISZ, LOADV, LOAD1, COMBINEV, OP1, VECTORS, FALLBACK) \
     KERNEL_TARGET static void NAME##_block_cols(char *acc, ptrdiff_t acc_step, const char *p, ptrdiff_t count, \
                                                 ptrdiff_t row_stride, ptrdiff_t m, ptrdiff_t s)       \
     {                                                                                                 \
-        if (acc_step != 0 || s != (ISZ) || m * (ptrdiff_t)sizeof(A) <= (MIN_BYTES)) {                  \
+        if (acc_step != 0 || s != (ISZ) || m * (ptrdiff_t)sizeof(A) <= UNROLL_MIN_BYTES) {             \
             FALLBACK(acc, acc_step, p, count, row_stride, m, s);                                      \
             return;                                                                                   \
         }                                                                                             \
         A *a = (A *)acc;                                                                              \
-        for (ptrdiff_t r = 0; r < count; r += (PASS)) {                                               \
-            ptrdiff_t rows = count - r < (PASS) ? count - r : (PASS), j = 0;                          \
+        for (ptrdiff_t r = 0; r < count; r += BLOCK_PASS_ROWS) {                                      \
+            ptrdiff_t rows = count - r < BLOCK_PASS_ROWS ? count - r : BLOCK_PASS_ROWS, j = 0;        \
             const char *q = p + r * row_stride;                                                       \
             for (; j + (VECTORS) * (L) <= m; j += (VECTORS) * (L)) {                                  \
                 V v[VECTORS];                                                                         \
@@ -895,7 +896,7 @@ static inline uint8_t nonzero_f16(const char *p) { return NONZERO_HALF(p); }
                 UNROLLED for (int u = 0; u < (VECTORS); u++)                                          \
                     STOREA(a + j + u * (L), v[u]);                                                    \
             }                                                                                         \
-            for (; j + (L) <= m; j += (L)) {                                                          \
+            for (; (VECTORS) > 1 && j + (L) <= m; j += (L)) {                                         \
                 V v = LOADA(a + j);                                                                   \
                 for (ptrdiff_t k = 0; k < rows; k++)                                                  \
                     v = COMBINEV(v, LOADV(q + k * row_stride + (ISZ) * j));                           \
