@@ -39,6 +39,8 @@ SHAPES = [
     ((16, 300, 5, 100), (1, 3)),  # K R K R: rows into per-output accumulators
     ((3, 1027, 24), (0, 2)),  # R K R: calls of 1027 rows, in pairs half of them apart, one left over
     ((2, 1025, 272), (0, 2)),  # ... in 16 lanes (products; sums of such rows add pairwise, max/min: no pairs)
+    ((1031, 128), (1,)),  # contiguous rows of 128: float16/float32 sums in pairs of one chain each, one left over
+    ((600, 5, 128), (0, 2)),  # ... calls of 5 such rows, one row at a time
     ((7, 11, 13, 17, 19), (0, 2, 4)),
     ((7, 11, 13, 17, 19), (1, 3)),
 ]
@@ -414,7 +416,7 @@ STRIP_REDUCTIONS = """
 import hashlib, itertools
 import numpy as np
 from typedtensor._reducer import _ckernels
-from typedtensor._reducer.planner import reduce_array
+from typedtensor._reducer.planner import reduce_array, reduce_partials
 rng = np.random.default_rng(8)
 digest = hashlib.sha256()
 def finite_halves(shape):  # every exponent: float32 partial sums that round, subnormals
@@ -432,7 +434,9 @@ def finite_halves(shape):  # every exponent: float32 partial sums that round, su
 # and of one, a tail of columns), row reductions of
 # PAIRED_ROWS_MIN rows or more (in pairs: an odd count leaves one), float max/min of 64 rows or
 # more over narrower accumulators (in two halves, the second a row longer), rows 4 KiB apart (int32
-# sums, max and min: not the strips; float32 sums: the split blocks), and
+# sums, max and min: not the strips; float32 sums: the split blocks), float16/float32 sums of
+# contiguous rows of 16 to 128 (in 8 lanes, one block: pairs with one left over, calls of 5 rows,
+# rows of 16 and 24, and 136: not), and
 # views they must not take (outer dims reversed, two reduced dims that do not fold)
 CASES = [((300, 37), (0,)), ((64, 5, 130), (1,)), ((40, 3, 2000), (0, 1)), ((17, 9, 11), (0, 2)),
          ((33, 2, 77), (0,)), ((45, 128), (0,)), ((3, 21, 96), (0, 1)), ((11, 16400), (0,)),
@@ -442,7 +446,8 @@ CASES = [((300, 37), (0,)), ((64, 5, 130), (1,)), ((40, 3, 2000), (0, 1)), ((17,
          ((5, 7), (0,)), ((10, 3, 6), (1,)), ((11, 3, 32), (1,)), ((11, 4, 32), (1,)), ((50, 2, 40), (1,)),
          ((4, 6, 32), (0, 1)), ((8, 300), (0,)), ((9, 6, 5, 40), (0, 2)), ((6, 3, 16, 24), (0, 2)),
          ((5, 4, 17, 8), (0, 2)), ((3, 32784), (0,)), ((17, 2, 1003), (0, 1)), ((6, 2063), (0,)),
-         ((3, 1027, 24), (0, 2)), ((101, 700), (0,)), ((9, 2095), (0,)), ((20, 1024), (0,))]
+         ((3, 1027, 24), (0, 2)), ((101, 700), (0,)), ((9, 2095), (0,)), ((20, 1024), (0,)),
+         ((1031, 128), (1,)), ((6, 5, 128), (0, 2)), ((40, 16), (1,)), ((33, 24), (1,)), ((9, 136), (1,))]
 def bases(dtype, shape, op):
     if dtype == np.int32:
         return [rng.integers(-(2**31), 2**31, size=shape, dtype=np.int32)]
@@ -450,7 +455,11 @@ def bases(dtype, shape, op):
     normal = normal.astype(dtype)
     normal.flat[rng.integers(0, normal.size, 6)] = [np.nan, np.inf, -np.inf, np.nan, 65504, -0.0]  # NaN order, overflow
     zeros = np.where(rng.random(shape) < 0.5, -0.0, 0.0).astype(dtype)  # ties: the first zero stays
-    return [normal, finite_halves(shape), zeros] if dtype == np.float16 else [normal, zeros]
+    if dtype == np.float16:
+        return [normal, finite_halves(shape), zeros]
+    # float32 sums whose float64 tree rounds (a wrong order of lanes shows)
+    wide = (rng.standard_normal(shape) * 2.0 ** rng.integers(-60, 60, shape)).astype(dtype)
+    return [normal, zeros, wide] if dtype == np.float32 and op == "sum" else [normal, zeros]
 def add(result):
     # a NaN's sign and payload are unspecified: which NaN an add keeps depends on the order of its
     # operands, which the compiler may swap
@@ -462,6 +471,8 @@ for dtype, op, (shape, axes) in itertools.product([np.float16, np.float32, np.fl
         for array in [base, base[::-1, ..., ::2], base.T, base[::-1], base[:, ::2]]:
             kept_axes = axes if array is not base.T else tuple(array.ndim - 1 - a for a in axes)
             add(reduce_array(op, array, kept_axes, False, op))
+            if op == "sum" and dtype != np.float64:  # float16/float32 sums in float64, before they round
+                add(reduce_partials(op, array, kept_axes, False, op))
 cancelling = np.zeros((17, 41), np.float16)  # 1 + 2**-24 is 1 in float32 blocks, so each column sums to 0
 cancelling[:3] = [[1], [2**-24], [-1]]
 for dtype, op in itertools.product([np.float16, np.float32], ["sum", "mean"]):  # 40 columns in vectors, 1 in the tail
