@@ -358,11 +358,12 @@ DEFINE_SPLIT_COLS(f16c, __m256, 8, 2, f16c_load8, _mm256_add_ps, _mm256_load_ps,
  * a row is one chain of adds, then its flush and tree as NAME_lanes's (the flush adds no zero: a
  * zero's sign is lost where the total is added into its accumulator, +0.0 or not zero), rows in
  * pairs half the call apart where NAME_rows pairs them. Same bits, without the generic lanes'
- * bookkeeping per vector and row. A/B (session 32): float16 calls of 5 rows ((1, 3), (0, 1, 3))
- * 1.15-1.19x, pairs ((3,), (0, 3)) 1.04-1.10x; float32 0.96-1.04x. Four rows at once, next to each
- * other, measured float32 0.5x (a standalone loop over rows of 128 floats: one row at a time 42-46
- * GB/s, two or four side by side 18-23, two with a software prefetch 8 rows ahead 49): the
- * prefetcher does not follow streams that close; a quarter of the call apart 0.66-0.91x. */
+ * bookkeeping per vector and row. A/B (session 32, either build loaded first): float16 calls of 5
+ * rows ((1, 3), (0, 1, 3)) 1.05-1.10x, pairs ((3,), (0, 3)) 1.09-1.10x; float32 0.96-1.04x. Four
+ * rows at once, next to each other, measured float32 0.5x (a standalone loop over rows of 128
+ * floats: one row at a time 42-46 GB/s, two or four side by side 18-23, two with a software
+ * prefetch 8 rows ahead 49): the prefetcher does not follow streams that close; a quarter of the
+ * call apart 0.66-0.91x. */
 INLINE double flushed_tree8(__m256 sums)
 {
     __m256d t = _mm256_add_pd(_mm256_cvtps_pd(_mm256_castps256_ps128(sums)), _mm256_cvtps_pd(_mm256_extractf128_ps(sums, 1)));
