@@ -354,16 +354,17 @@ DEFINE_STRIP_COLS(f32_min, float, SMALL_STRIP_VECTORS, 8, 4, MANY_SHORT_F32_ROWS
 DEFINE_SPLIT_COLS(f32, __m256, 8, 4, f32_load8, _mm256_add_ps, _mm256_load_ps, _mm256_store_ps, flush8, f32_sum_cols)
 DEFINE_SPLIT_COLS(f16c, __m256, 8, 2, f16c_load8, _mm256_add_ps, _mm256_load_ps, _mm256_store_ps, flush8, f16c_sum_cols)
 /* Float16 and float32 sums of contiguous rows of 16 to 8 * FLUSH_ROWS elements, a multiple of 8 (the
- * blog tensor's rows of 128: (3,), (0, 3), (1, 3), (0, 1, 3)): a row's 8 lanes take one block, so
- * a row is one chain of adds, then its flush and tree as NAME_lanes's (the flush adds no zero: a
- * zero's sign is lost where the total is added into its accumulator, +0.0 or not zero), rows in
- * pairs half the call apart where NAME_rows pairs them. Same bits, without the generic lanes'
- * bookkeeping per vector and row. A/B (session 32, either build loaded first): float16 calls of 5
- * rows ((1, 3), (0, 1, 3)) 1.05-1.10x, pairs ((3,), (0, 3)) 1.09-1.10x; float32 0.96-1.04x. Four
- * rows at once, next to each other, measured float32 0.5x (a standalone loop over rows of 128
- * floats: one row at a time 42-46 GB/s, two or four side by side 18-23, two with a software
- * prefetch 8 rows ahead 49): the prefetcher does not follow streams that close; a quarter of the
- * call apart 0.66-0.91x. */
+ * blog tensor's rows of 128: (3,), (0, 3), (1, 3), (0, 1, 3); rows of up to 8 add in float64 in
+ * unrolled loops of their own, NAME_short_rows): a row's 8 lanes take one block, so a row is one
+ * chain of adds, then its flush and tree as NAME_lanes's (the flush adds no zero: a zero's sign is
+ * lost where the total is added into its accumulator, +0.0 or not zero), rows in pairs half the
+ * call apart where NAME_rows pairs them. Same bits, without the generic lanes' bookkeeping per
+ * vector and row. A/B (session 32, either build loaded first): float16 calls of 5 rows ((1, 3),
+ * (0, 1, 3)) 1.05-1.10x, pairs ((3,), (0, 3)) 1.09-1.10x; float32 0.96-1.04x. Four rows at once,
+ * next to each other, measured float32 0.45-0.65x (a standalone loop over rows of 128 floats: one
+ * row at a time 42-46 GB/s, two or four side by side 18-23, two with a software prefetch 8 rows
+ * ahead 49): the prefetcher does not follow streams that close; a quarter of the call apart
+ * 0.66-0.91x. */
 INLINE double flushed_tree8(__m256 sums)
 {
     __m256d t = _mm256_add_pd(_mm256_cvtps_pd(_mm256_castps256_ps128(sums)), _mm256_cvtps_pd(_mm256_extractf128_ps(sums, 1)));
@@ -798,7 +799,7 @@ DEFINE_STRIP_COLS(zmm_f32_min, float, STRIP_VECTORS, 16, 4, WHOLE_ROW_V4(m, 4), 
 #pragma GCC pop_options
 /* The kernels whose column loops are the strips above: chosen where the CPU has x86-64-v3 */
 #define STRIP_DOUBLES(KERNEL, STRIP) STRIP_OPS(KERNEL, double, ACC_DOUBLE, STRIP)
-/* float16 and float32 sums: the split blocks' columns, the strips' groups */
+/* float16 and float32 sums: the short rows' loop, the split blocks' columns, the strips' groups */
 #define SPLIT_SUMS(KERNEL, ROWS, NAME) {(int)sizeof(double), ACC_DOUBLE, KERNEL##_init, ROWS##_rows, NAME##_split_cols, KERNEL##_merge, NAME##_sum_groups}
 static const Ops v3_ops[N_OPS][N_TYPES] = {
     [OP_SUM] = {[T_F16] = SPLIT_SUMS(dsum_f16c, f16c_short, f16c), [T_F32] = SPLIT_SUMS(dsum_f32, f32_short, f32)},
