@@ -565,11 +565,12 @@ DEFINE_RESULTS(f16c_min, 2, f16c_load8, f16c_load, strip_min, MIN_NAN, AS_KEPT, 
 #undef KERNEL_TARGET
 #define KERNEL_TARGET /* x86-64-v4 only: called only where the CPU has it */
 INLINE __m512d zmm_load_f64(const char *p) { return _mm512_loadu_pd((const void *)p); }
-/* float32 max and min of rows in AVX-512 (max_f32_v4, min_f32_v4): the v3 lanes' 32 floats in two
- * vectors, not four, with the NaN flags in mask registers and the same tree (lane j combined with
- * lane j + width, widths halving), so the same bits; 8 lanes (short rows) take the v3 lanes. A/B
- * over the blog tensor's rows of 128 floats ((3,), (0, 3)): 1.06-1.09x (a standalone loop read them
- * at 0.86 of a pure read, the v3 lanes at 0.71); float64 in AVX-512 measured 1.0x. */
+/* float32 and float16 max and min of rows in AVX-512 (max_f32_v4, max_f16_v4, ...): the v3 lanes'
+ * 32 floats in two vectors, not four, with the NaN flags in mask registers and the same tree (lane
+ * j combined with lane j + width, widths halving), so the same bits; 8 lanes (short rows) take the
+ * v3 lanes. A/B over the blog tensor's rows of 128 floats ((3,), (0, 3)): 1.06-1.09x (a standalone
+ * loop read them at 0.86 of a pure read, the v3 lanes at 0.71); float64 in AVX-512 measured 1.0x;
+ * float16 (session 32, either build loaded first) 1.10-1.27x over every pattern of rows. */
 typedef float zfloat __attribute__((vector_size(64)));
 typedef int32_t zint __attribute__((vector_size(64)));
 #define ZMM_TREE16(COMBINE, VM, VA, v) /* j with j + 8, j + 4, j + 2, j + 1 */                        \
@@ -584,7 +585,7 @@ typedef int32_t zint __attribute__((vector_size(64)));
 /* NAME_vmain, NAME_vtotals and NAME_vpairs as DEFINE_VECTOR_LANES makes them, for L = 16 or 32 lanes
  * (the row's NaN flag set in every lane; NAME_vloop takes one row), else V3's; one row at a time
  * (two rows in one loop measured 1.05-1.08x over (0, 3), 0.87-0.91x over (2, 3)) */
-#define DEFINE_ZMM_EXTREME_LANES(NAME, IDENTITY, COMBINE, V3)                                         \
+#define DEFINE_ZMM_EXTREME_LANES(NAME, ISZ, LOADZ, IDENTITY, COMBINE, V3)                                       \
     INLINE ptrdiff_t NAME##_vloop(const char *p, ptrdiff_t n, const int L, zfloat acc[2], int *nan)  \
     {                                                                                                 \
         __mmask16 any = 0;                                                                            \
@@ -593,7 +594,7 @@ typedef int32_t zint __attribute__((vector_size(64)));
         ptrdiff_t i = 0;                                                                              \
         for (; i + L <= n; i += L)                                                                    \
             for (int v = 0; v < L / 16; v++) {                                                        \
-                zfloat x = (zfloat)_mm512_loadu_ps(p + (i + v * 16) * 4);                             \
+                zfloat x = (zfloat)LOADZ(p + (i + v * 16) * (ISZ));                                   \
                 acc[v] = COMBINE(acc[v], x, zint, zfloat);                                            \
                 any |= _mm512_cmp_ps_mask(x, x, _CMP_UNORD_Q);                                        \
             }                                                                                         \
@@ -629,17 +630,21 @@ typedef int32_t zint __attribute__((vector_size(64)));
         return 1;                                                                                     \
     } \
     INLINE int NAME##_vpairs(const int L) { return (void)L, 0; } /* max and min take no row pairs */
-DEFINE_ZMM_EXTREME_LANES(vmax_f32_v4, -INFINITY, COMBINE_ZMAX, vmax_f32_v3)
-DEFINE_ZMM_EXTREME_LANES(vmin_f32_v4, INFINITY, COMBINE_ZMIN, vmin_f32_v3)
+INLINE __m512 zmm_load_f32(const char *p) { return _mm512_loadu_ps((const void *)p); }
+INLINE __m512 zmm_load_f16(const char *p) { return _mm512_cvtph_ps(_mm256_loadu_si256((const __m256i *)p)); }
+DEFINE_ZMM_EXTREME_LANES(vmax_f32_v4, 4, zmm_load_f32, -INFINITY, COMBINE_ZMAX, vmax_f32_v3)
+DEFINE_ZMM_EXTREME_LANES(vmin_f32_v4, 4, zmm_load_f32, INFINITY, COMBINE_ZMIN, vmin_f32_v3)
+DEFINE_ZMM_EXTREME_LANES(vmax_f16_v4, 2, zmm_load_f16, -INFINITY, COMBINE_ZMAX, vmax_f16c)
+DEFINE_ZMM_EXTREME_LANES(vmin_f16_v4, 2, zmm_load_f16, INFINITY, COMBINE_ZMIN, vmin_f16c)
 #undef KERNEL_TARGET
 #define KERNEL_TARGET __attribute__((unused)) /* their column loops go unused: the strips' are taken */
 DEFINE_FLOAT_EXTREME(max_f32_v4, 4, float, load_float, -INFINITY, MAX_NAN, MAX_PLAIN, int32_t, vmax_f32_v4)
 DEFINE_FLOAT_EXTREME(min_f32_v4, 4, float, load_float, INFINITY, MIN_NAN, MIN_PLAIN, int32_t, vmin_f32_v4)
+DEFINE_FLOAT_EXTREME(max_f16_v4, 2, float, load_half, -INFINITY, MAX_NAN, MAX_PLAIN, int32_t, vmax_f16_v4)
+DEFINE_FLOAT_EXTREME(min_f16_v4, 2, float, load_half, INFINITY, MIN_NAN, MIN_PLAIN, int32_t, vmin_f16_v4)
 #undef KERNEL_TARGET
 #define KERNEL_TARGET /* x86-64-v4 only: called only where the CPU has it */
 INLINE __m512d zmm_load_f32_as_f64(const char *p) { return _mm512_cvtps_pd(_mm256_loadu_ps((const float *)p)); }
-INLINE __m512 zmm_load_f32(const char *p) { return _mm512_loadu_ps((const void *)p); }
-INLINE __m512 zmm_load_f16(const char *p) { return _mm512_cvtph_ps(_mm256_loadu_si256((const __m256i *)p)); }
 /* the later value x wins where it compares greater (less) or is NaN, as MAX_NAN (MIN_NAN): vmaxps
  * (x, a) is x > a ? x : a (a NaN a sticks), then x where it is NaN. Three instructions, not two
  * compares, an or of the masks and a blend: A/B over the strips' patterns (0, 2), (1, 2), (0, 1, 2)
@@ -819,8 +824,10 @@ static const Ops v4_ops[N_OPS][N_TYPES] = {
     [OP_MEAN] = {[T_F16] = SPLIT_SUMS(dsum_f16c, f16c_short, zmm_f16), [T_F32] = SPLIT_SUMS(dsum_f32, f32_short, zmm_f32),
                  [T_F64] = STRIP_DOUBLES(dsum_f64, zmm_f64_sum)},
     [OP_PROD] = {[T_F32] = STRIP_DOUBLES(dprod_f32, zmm_f32_prod), [T_F64] = STRIP_DOUBLES(dprod_f64, zmm_f64_prod)},
-    [OP_MAX] = {[T_F32] = STRIP_OPS(max_f32_v4, float, ACC_NATIVE, zmm_f32_max), [T_F64] = STRIP_OPS(max_f64_v3, double, ACC_NATIVE, zmm_f64_max)},
-    [OP_MIN] = {[T_F32] = STRIP_OPS(min_f32_v4, float, ACC_NATIVE, zmm_f32_min), [T_F64] = STRIP_OPS(min_f64_v3, double, ACC_NATIVE, zmm_f64_min)},
+    [OP_MAX] = {[T_F16] = STRIP_OPS(max_f16_v4, float, ACC_FLOAT, f16c_max), [T_F32] = STRIP_OPS(max_f32_v4, float, ACC_NATIVE, zmm_f32_max),
+                [T_F64] = STRIP_OPS(max_f64_v3, double, ACC_NATIVE, zmm_f64_max)},
+    [OP_MIN] = {[T_F16] = STRIP_OPS(min_f16_v4, float, ACC_FLOAT, f16c_min), [T_F32] = STRIP_OPS(min_f32_v4, float, ACC_NATIVE, zmm_f32_min),
+                [T_F64] = STRIP_OPS(min_f64_v3, double, ACC_NATIVE, zmm_f64_min)},
 };
 static int use_v3, use_v4; /* set when the module loads */
 static void choose_vector_loops(void)
