@@ -585,7 +585,7 @@ typedef int32_t zint __attribute__((vector_size(64)));
 /* NAME_vmain, NAME_vtotals and NAME_vpairs as DEFINE_VECTOR_LANES makes them, for L = 16 or 32 lanes
  * (the row's NaN flag set in every lane; NAME_vloop takes one row), else V3's; one row at a time
  * (two rows in one loop measured 1.05-1.08x over (0, 3), 0.87-0.91x over (2, 3)) */
-#define DEFINE_ZMM_EXTREME_LANES(NAME, ISZ, LOADZ, IDENTITY, COMBINE, V3)                                       \
+#define DEFINE_ZMM_EXTREME_LANES(NAME, ISZ, LOADZ, IDENTITY, COMBINE, V3)                            \
     INLINE ptrdiff_t NAME##_vloop(const char *p, ptrdiff_t n, const int L, zfloat acc[2], int *nan)  \
     {                                                                                                 \
         __mmask16 any = 0;                                                                            \
@@ -645,7 +645,7 @@ DEFINE_FLOAT_EXTREME(min_f32_v4, 4, float, load_float, INFINITY, MIN_NAN, MIN_PL
 /* float16 max and min of contiguous rows of a multiple of 32 halves in the AVX-512 lanes, as
  * NAME_row takes them (the other rows: the v3 kernel's), with no kernel family of their own (two
  * cost 1.2 s of the build) */
-#define DEFINE_ZMM_HALF_EXTREME_ROWS(NAME, OP, V3)                                                    \
+#define DEFINE_ZMM_HALF_EXTREME_ROWS(NAME, LANES, OP, V3)                                             \
     KERNEL_TARGET static void NAME##_rows(char *acc, ptrdiff_t acc_step, const char *p, ptrdiff_t count, \
                                           ptrdiff_t row_stride, ptrdiff_t n, ptrdiff_t s)             \
     {                                                                                                 \
@@ -656,12 +656,12 @@ DEFINE_FLOAT_EXTREME(min_f32_v4, 4, float, load_float, INFINITY, MIN_NAN, MIN_PL
         for (ptrdiff_t r = 0; r < count; r++) {                                                       \
             const char *q = p + r * row_stride;                                                       \
             float value, *a = (float *)(acc + r * acc_step);                                          \
-            v##NAME##_vtotals(&q, 1, n, 32, &value);                                                  \
+            LANES##_vtotals(&q, 1, n, 32, &value);                                                    \
             *a = OP(*a, value);                                                                       \
         }                                                                                             \
     }
-DEFINE_ZMM_HALF_EXTREME_ROWS(max_f16_v4, MAX_NAN, max_f16c)
-DEFINE_ZMM_HALF_EXTREME_ROWS(min_f16_v4, MIN_NAN, min_f16c)
+DEFINE_ZMM_HALF_EXTREME_ROWS(max_f16_v4, vmax_f16_v4, MAX_NAN, max_f16c)
+DEFINE_ZMM_HALF_EXTREME_ROWS(min_f16_v4, vmin_f16_v4, MIN_NAN, min_f16c)
 INLINE __m512d zmm_load_f32_as_f64(const char *p) { return _mm512_cvtps_pd(_mm256_loadu_ps((const float *)p)); }
 /* the later value x wins where it compares greater (less) or is NaN, as MAX_NAN (MIN_NAN): vmaxps
  * (x, a) is x > a ? x : a (a NaN a sticks), then x where it is NaN. Three instructions, not two
@@ -835,16 +835,17 @@ static const Ops v3_ops[N_OPS][N_TYPES] = {
     [OP_MIN] = {[T_F16] = STRIP_OPS(min_f16c, float, ACC_FLOAT, f16c_min), [T_F32] = STRIP_OPS(min_f32_v3, float, ACC_NATIVE, f32_min),
                 [T_F64] = OPS(min_f64_v3, double, ACC_NATIVE)},
 };
-/* ... and where it has x86-64-v4 */
+/* ... and where it has x86-64-v4 (float16 max and min: the v3 kernel's but for the rows above) */
+#define HALF_EXTREME_V4(OP) {(int)sizeof(float), ACC_FLOAT, OP##_f16c_init, OP##_f16_v4_rows, f16c_##OP##_cols, OP##_f16c_merge, f16c_##OP##_groups}
 static const Ops v4_ops[N_OPS][N_TYPES] = {
     [OP_SUM] = {[T_F16] = SPLIT_SUMS(dsum_f16c, f16c_short, zmm_f16), [T_F32] = SPLIT_SUMS(dsum_f32, f32_short, zmm_f32),
                 [T_F64] = STRIP_DOUBLES(dsum_f64, zmm_f64_sum)},
     [OP_MEAN] = {[T_F16] = SPLIT_SUMS(dsum_f16c, f16c_short, zmm_f16), [T_F32] = SPLIT_SUMS(dsum_f32, f32_short, zmm_f32),
                  [T_F64] = STRIP_DOUBLES(dsum_f64, zmm_f64_sum)},
     [OP_PROD] = {[T_F32] = STRIP_DOUBLES(dprod_f32, zmm_f32_prod), [T_F64] = STRIP_DOUBLES(dprod_f64, zmm_f64_prod)},
-    [OP_MAX] = {[T_F16] = {(int)sizeof(float), ACC_FLOAT, max_f16c_init, max_f16_v4_rows, f16c_max_cols, max_f16c_merge, f16c_max_groups}, [T_F32] = STRIP_OPS(max_f32_v4, float, ACC_NATIVE, zmm_f32_max),
+    [OP_MAX] = {[T_F16] = HALF_EXTREME_V4(max), [T_F32] = STRIP_OPS(max_f32_v4, float, ACC_NATIVE, zmm_f32_max),
                 [T_F64] = STRIP_OPS(max_f64_v3, double, ACC_NATIVE, zmm_f64_max)},
-    [OP_MIN] = {[T_F16] = {(int)sizeof(float), ACC_FLOAT, min_f16c_init, min_f16_v4_rows, f16c_min_cols, min_f16c_merge, f16c_min_groups}, [T_F32] = STRIP_OPS(min_f32_v4, float, ACC_NATIVE, zmm_f32_min),
+    [OP_MIN] = {[T_F16] = HALF_EXTREME_V4(min), [T_F32] = STRIP_OPS(min_f32_v4, float, ACC_NATIVE, zmm_f32_min),
                 [T_F64] = STRIP_OPS(min_f64_v3, double, ACC_NATIVE, zmm_f64_min)},
 };
 static int use_v3, use_v4; /* set when the module loads */
