@@ -358,10 +358,11 @@ DEFINE_SPLIT_COLS(f16c, __m256, 8, 2, f16c_load8, _mm256_add_ps, _mm256_load_ps,
 /* Float16 and float32 sums of contiguous rows of 16 to 8 * FLUSH_ROWS elements, a multiple of 8 (the
  * blog tensor's rows of 128: (3,), (0, 3), (1, 3), (0, 1, 3); rows of up to 8 add in float64 in
  * unrolled loops of their own, NAME_short_rows): a row's 8 lanes take one block, so a row is one
- * chain of adds, then its flush and tree as NAME_lanes's (the flush adds no zero: a zero's sign is
- * lost where the total is added into its accumulator, +0.0 or not zero), rows in pairs half the
- * call apart where NAME_rows pairs them. Same bits, without the generic lanes' bookkeeping per
- * vector and row. A/B (session 32, either build loaded first): float16 calls of 5 rows ((1, 3),
+ * chain of adds, then its flush and tree as NAME_lanes's, rows in pairs half the call apart where
+ * NAME_rows pairs them. The flush adds no zero: a zero's sign is lost where the total is added
+ * into its accumulator, which starts at +0.0 (init) and only adds, so never holds -0.0. The same
+ * bits (but a NaN's sign: which operand of an add comes first is the compiler's choice, in the
+ * generic lanes too), without the generic lanes' bookkeeping per vector and row. A/B (session 32, either build loaded first): float16 calls of 5 rows ((1, 3),
  * (0, 1, 3)) 1.05-1.10x, pairs ((3,), (0, 3)) 1.09-1.10x; float32 0.96-1.04x. Four rows at once,
  * next to each other, measured float32 0.45-0.65x (a standalone loop over rows of 128 floats: one
  * row at a time 42-46 GB/s, two or four side by side 18-23, two with a software prefetch 8 rows
@@ -565,12 +566,14 @@ DEFINE_RESULTS(f16c_min, 2, f16c_load8, f16c_load, strip_min, MIN_NAN, AS_KEPT, 
 #undef KERNEL_TARGET
 #define KERNEL_TARGET /* x86-64-v4 only: called only where the CPU has it */
 INLINE __m512d zmm_load_f64(const char *p) { return _mm512_loadu_pd((const void *)p); }
-/* float32 and float16 max and min of rows in AVX-512 (max_f32_v4, max_f16_v4, ...): the v3 lanes'
- * 32 floats in two vectors, not four, with the NaN flags in mask registers and the same tree (lane
- * j combined with lane j + width, widths halving), so the same bits; 8 lanes (short rows) take the
- * v3 lanes. A/B over the blog tensor's rows of 128 floats ((3,), (0, 3)): 1.06-1.09x (a standalone
- * loop read them at 0.86 of a pure read, the v3 lanes at 0.71); float64 in AVX-512 measured 1.0x;
- * float16 (session 32, either build loaded first) 1.10-1.27x over every pattern of rows. */
+/* float32 max and min of rows in AVX-512 (max_f32_v4, min_f32_v4), and float16's rows of a
+ * multiple of 32 (vmax_f16_v4 and vmin_f16_v4 below): the v3 lanes' 32 floats in two vectors, not
+ * four, with the NaN flags in mask registers and the same tree (lane j combined with lane j +
+ * width, widths halving), so the same bits; float32's 8 lanes (short rows) take the v3 lanes,
+ * float16's other rows the v3 kernel. A/B over the blog tensor's rows of 128 floats ((3,), (0,
+ * 3)): 1.06-1.09x (a standalone loop read them at 0.86 of a pure read, the v3 lanes at 0.71);
+ * float64 in AVX-512 measured 1.0x; float16 (session 32, either build loaded first) 1.10-1.27x
+ * over every pattern of rows. */
 typedef float zfloat __attribute__((vector_size(64)));
 typedef int32_t zint __attribute__((vector_size(64)));
 #define ZMM_TREE16(COMBINE, VM, VA, v) /* j with j + 8, j + 4, j + 2, j + 1 */                        \
