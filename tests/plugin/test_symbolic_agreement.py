@@ -35,7 +35,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from hypothesis import Phase, given, settings, strategies as st
+from hypothesis import Phase, example, given, settings, strategies as st
 
 import typedtensor as tt
 from tests.support.mypy_helpers import PROJECT, Mypy, MypyRun, assert_no_crash
@@ -191,7 +191,9 @@ def _drawn(dim: str) -> bool:
 
 def runs(r: random.Random, a: tuple[str, tuple[str, ...]], b: tuple[str, tuple[str, ...]], call: str) -> tuple[tuple[Run, ...], bool]:
     """The call's results under every binding of its named dims, where it ran, and whether some
-    binding failed in every draw of the other dims (not by an index out of range)."""
+    binding failed in every draw of the other dims, at least once not by an index out of range
+    (``tt.squeeze(a, (2, 0))`` on ``[Batch, L[1], *Ts]`` with Batch 2: out of range where Ts is
+    empty, a dim of 2 squeezed where it is not: no draw runs)."""
     named = sorted({dim for dim in (*a[1], *b[1]) if dim in NAMED})
     draws = DRAWS if any(_drawn(dim) for dim in (*a[1], *b[1])) else 1
     results, fails = [], False
@@ -213,7 +215,7 @@ def runs(r: random.Random, a: tuple[str, tuple[str, ...]], b: tuple[str, tuple[s
                 continue
             outcomes.add("ran")
             results.append(Run(sizes, result.dtype.__name__, result.shape))
-        fails = fails or outcomes == {"error"}
+        fails = fails or ("error" in outcomes and "ran" not in outcomes)
     return tuple(results), fails
 
 
@@ -377,6 +379,7 @@ CHECKERS = ("plugin", "mypy", "pyright")
 # No shrinking: each step runs three checkers, and the failing call is named in the assertion.
 @settings(max_examples=4, deadline=None, phases=[Phase.explicit, Phase.reuse, Phase.generate])
 @given(st.integers(0, 2**32))
+@example(1047)  # a binding that fails by an index out of range in some draws, by its shape in the others
 def test_no_checker_is_wrong_about_a_call_that_runs(mypy_runner: Mypy, tmp_path_factory: pytest.TempPathFactory, seed: int) -> None:
     # One seed writes a module: drawing each choice from hypothesis makes its inputs too large to shrink anyway.
     r = random.Random(seed)
