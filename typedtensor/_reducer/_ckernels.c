@@ -286,24 +286,24 @@ DEFINE_STRIP_COLS(f32_min, float, SMALL_STRIP_VECTORS, 8, 4, MANY_SHORT_F32_ROWS
  * tensor over (0,): 32 rows of 640 KiB; [256, 4096] over axis 0: rows of 16 KiB), more than
  * SPLIT_ROWS to a call: each block of FLUSH_ROWS rows in two passes of at most SPLIT_ROWS rows, in
  * strips of SPLIT_VECTORS vectors across the columns, the first pass's float32 sums kept in
- * `partial` between the two (a store and a load: the same bits as the strips or block loops of
- * the whole block, a NaN's sign and payload aside; at most a tile of them, 128 KiB, in L2).
- * Sixteen rows read at once at such a stride fall in the same L1 sets (at a multiple of 64 KiB,
- * as (0,)'s, in the same L2 sets too); eight at once measured far faster. Standalone ([32, 163840] float32 in one process, of a pure
- * read): the strips of 16 rows 0.44, these 0.73 (partial sums of 32 KiB), 0.78-0.81 (64-128
- * KiB); one row at a time into the partial sums 0.33. A/B, the same bits: the blog tensor over
- * (0,), AVX-512, float32 1.58-1.64x, float16 1.11-1.14x (strips of 8 vectors 1.04-1.05x those of
- * 4; of 16: 0.99x for float16; partial sums of 32 KiB, chunks of columns on the stack,
- * 0.94-0.95x those of 64 KiB, 0.92-0.93x a tile's); float32 [256, 4096], [64, 8192], [1024,
+ * `partial` between the two (a store and a load: the same bits as the strips or block loops of the
+ * whole block, a NaN's sign and payload aside; at most a tile of them, 128 KiB, in L2). Sixteen
+ * rows read at once at such a stride fall in the same L1 sets (at a multiple of 64 KiB, as (0,)'s,
+ * in the same L2 sets too); eight at once measured far faster. Standalone ([32, 163840] float32 in
+ * one process, of a pure read): the strips of 16 rows 0.44, these 0.73 (partial sums of 32 KiB),
+ * 0.78-0.81 (64-128 KiB); one row at a time into the partial sums 0.33. A/B, the same bits: the
+ * blog tensor over (0,), AVX-512, float32 1.58-1.64x, float16 1.11-1.14x (strips of 8 vectors
+ * 1.04-1.05x those of 4; of 16: 0.99x for float16; partial sums of 32 KiB, chunks of columns on the
+ * stack, 0.94-0.95x those of 64 KiB, 0.92-0.93x a tile's); float32 [256, 4096], [64, 8192], [1024,
  * 1024] and [4096, 4096] over axis 0: AVX-512 1.24-1.65x, AVX2 1.18-1.30x ([128, 2048], [2048,
  * 1024]: 0.99-1.05x and 1.13-1.35x); float16 1.12-1.26x on rows of 4 KiB or more. Other strides
- * keep the strips: the split measured 0.89-0.92x on 32 rows of 80000 bytes and 12 of 160000;
- * [256, 4000] 1.0x with the condition.
+ * keep the strips: the split measured 0.89-0.92x on 32 rows of 80000 bytes and 12 of 160000; [256,
+ * 4000] 1.0x with the condition.
  * NAME_split_pass: one pass over the LANES * SPLIT_VECTORS columns at `row` (of ISZ bytes, vectors
  * V of LANES floats, LOADV loading them, ADDV adding, LOADP and STOREP the partial sums, FLUSH
- * adding a vector into LANES doubles): `rows` rows added to the partial sums at `part` (first:
- * from the first row instead), then flushed into acc (last) or kept at part. NAME_split_cols: the
- * calls that take them, else FALLBACK. */
+ * adding a vector into LANES doubles): `rows` rows added to the partial sums at `part` (first: from
+ * the first row instead), then flushed into acc (last) or kept at part. NAME_split_cols: the calls
+ * that take them, else FALLBACK. */
 #define SPLIT_ROWS (FLUSH_ROWS / 2)
 #define SPLIT_VECTORS 8
 #define DEFINE_SPLIT_COLS(NAME, V, LANES, ISZ, LOADV, ADDV, LOADP, STOREP, FLUSH, FALLBACK)          \
@@ -355,19 +355,19 @@ DEFINE_STRIP_COLS(f32_min, float, SMALL_STRIP_VECTORS, 8, 4, MANY_SHORT_F32_ROWS
     }
 DEFINE_SPLIT_COLS(f32, __m256, 8, 4, f32_load8, _mm256_add_ps, _mm256_load_ps, _mm256_store_ps, flush8, f32_sum_cols)
 DEFINE_SPLIT_COLS(f16c, __m256, 8, 2, f16c_load8, _mm256_add_ps, _mm256_load_ps, _mm256_store_ps, flush8, f16c_sum_cols)
-/* Float16 and float32 sums of contiguous rows of 16 to 8 * FLUSH_ROWS elements, a multiple of 8 (the
- * blog tensor's rows of 128: (3,), (0, 3), (1, 3), (0, 1, 3); rows of up to 8 add in float64 in
- * unrolled loops of their own, NAME_short_rows): a row's 8 lanes take one block, so a row is one
+/* Float16 and float32 sums of contiguous rows of 16 to 8 * FLUSH_ROWS elements, a multiple of 8
+ * (the blog tensor's rows of 128: (3,), (0, 3), (1, 3), (0, 1, 3); rows of up to 8 add in float64
+ * in unrolled loops of their own, NAME_short_rows): a row's 8 lanes take one block, so a row is one
  * chain of adds, then its flush and tree as NAME_lanes's, rows in pairs half the call apart where
- * NAME_rows pairs them. The flush adds no zero: a zero's sign is lost where the total is added
- * into its accumulator, which starts at +0.0 (init) and only adds, so never holds -0.0. The same
- * bits (but a NaN's sign: which operand of an add comes first is the compiler's choice, in the
- * generic lanes too), without the generic lanes' bookkeeping per vector and row. A/B (session 32, either build loaded first): float16 calls of 5 rows ((1, 3),
- * (0, 1, 3)) 1.05-1.10x, pairs ((3,), (0, 3)) 1.09-1.10x; float32 0.96-1.04x. Four rows at once,
- * next to each other, measured float32 0.45-0.65x (a standalone loop over rows of 128 floats: one
- * row at a time 42-46 GB/s, two or four side by side 18-23, two with a software prefetch 8 rows
- * ahead 49): the prefetcher does not follow streams that close; a quarter of the call apart
- * 0.66-0.91x. */
+ * NAME_rows pairs them. The flush adds no zero: a zero's sign is lost where the total is added into
+ * its accumulator, which starts at +0.0 (init) and only adds, so never holds -0.0. The same bits
+ * (but a NaN's sign: which operand of an add comes first is the compiler's choice, in the generic
+ * lanes too), without the generic lanes' bookkeeping per vector and row. A/B (session 32, either
+ * build loaded first): float16 calls of 5 rows ((1, 3), (0, 1, 3)) 1.05-1.10x, pairs ((3,), (0, 3))
+ * 1.09-1.10x; float32 0.96-1.04x. Four rows at once, next to each other, measured float32
+ * 0.45-0.65x (a standalone loop over rows of 128 floats: one row at a time 42-46 GB/s, two or four
+ * side by side 18-23, two with a software prefetch 8 rows ahead 49): the prefetcher does not follow
+ * streams that close; a quarter of the call apart 0.66-0.91x. */
 INLINE double flushed_tree8(__m256 sums)
 {
     __m256d t = _mm256_add_pd(_mm256_cvtps_pd(_mm256_castps256_ps128(sums)), _mm256_cvtps_pd(_mm256_extractf128_ps(sums, 1)));
@@ -828,7 +828,7 @@ DEFINE_STRIP_COLS(zmm_f32_min, float, STRIP_VECTORS, 16, 4, WHOLE_ROW_V4(m, 4), 
 /* The kernels whose column loops are the strips above: chosen where the CPU has x86-64-v3 */
 #define STRIP_DOUBLES(KERNEL, STRIP) STRIP_OPS(KERNEL, double, ACC_DOUBLE, STRIP)
 /* float16 and float32 sums: the short rows' loop, the split blocks' columns, the strips' groups */
-#define SPLIT_SUMS(KERNEL, ROWS, NAME) {(int)sizeof(double), ACC_DOUBLE, KERNEL##_init, ROWS##_rows, NAME##_split_cols, KERNEL##_merge, NAME##_sum_groups}
+#define SPLIT_SUMS(KERNEL, ROWS, NAME) OPS_WITH_ROWS(KERNEL, double, ACC_DOUBLE, ROWS##_rows, NAME##_split_cols, NAME##_sum_groups)
 static const Ops v3_ops[N_OPS][N_TYPES] = {
     [OP_SUM] = {[T_F16] = SPLIT_SUMS(dsum_f16c, f16c_short, f16c), [T_F32] = SPLIT_SUMS(dsum_f32, f32_short, f32)},
     [OP_MEAN] = {[T_F16] = SPLIT_SUMS(dsum_f16c, f16c_short, f16c), [T_F32] = SPLIT_SUMS(dsum_f32, f32_short, f32)},
@@ -839,7 +839,7 @@ static const Ops v3_ops[N_OPS][N_TYPES] = {
                 [T_F64] = OPS(min_f64_v3, double, ACC_NATIVE)},
 };
 /* ... and where it has x86-64-v4 (float16 max and min: the v3 kernel's but for the rows above) */
-#define HALF_EXTREME_V4(OP) {(int)sizeof(float), ACC_FLOAT, OP##_f16c_init, OP##_f16_v4_rows, f16c_##OP##_cols, OP##_f16c_merge, f16c_##OP##_groups}
+#define HALF_EXTREME_V4(OP) OPS_WITH_ROWS(OP##_f16c, float, ACC_FLOAT, OP##_f16_v4_rows, f16c_##OP##_cols, f16c_##OP##_groups)
 static const Ops v4_ops[N_OPS][N_TYPES] = {
     [OP_SUM] = {[T_F16] = SPLIT_SUMS(dsum_f16c, f16c_short, zmm_f16), [T_F32] = SPLIT_SUMS(dsum_f32, f32_short, zmm_f32),
                 [T_F64] = STRIP_DOUBLES(dsum_f64, zmm_f64_sum)},

@@ -705,7 +705,9 @@ typedef struct {
 
 #define OPS(NAME, A, KIND) {(int)sizeof(A), KIND, NAME##_init, NAME##_rows, NAME##_cols, NAME##_merge}
 /* ... with the column loop of the strips STRIP (x86-64-v3/v4) */
-#define OPS_OF(NAME, A, KIND, COLS, GROUPS) {(int)sizeof(A), KIND, NAME##_init, NAME##_rows, COLS, NAME##_merge, GROUPS}
+#define OPS_OF(NAME, A, KIND, COLS, GROUPS) OPS_WITH_ROWS(NAME, A, KIND, NAME##_rows, COLS, GROUPS)
+/* ... and a row loop of its own, ROWS */
+#define OPS_WITH_ROWS(NAME, A, KIND, ROWS, COLS, GROUPS) {(int)sizeof(A), KIND, NAME##_init, ROWS, COLS, NAME##_merge, GROUPS}
 #define STRIP_OPS(NAME, A, KIND, STRIP) OPS_OF(NAME, A, KIND, STRIP##_cols, STRIP##_groups)
 #define FLUSHED_OPS(NAME) {(int)sizeof(double), ACC_DOUBLE, NAME##_init, NAME##_rows, NAME##_flushed_cols, NAME##_merge}
 
@@ -863,14 +865,14 @@ static inline uint8_t nonzero_f16(const char *p) { return NONZERO_HALF(p); }
 #define DEFINE_STRIP_COLS(NAME, ...) DEFINE_STRIP_COLS_OF(NAME, NAME, __VA_ARGS__)
 /* Block loops in AVX-512 over accumulators wider than UNROLL_MIN_BYTES (one row of them, contiguous
  * columns; narrower ones, or other layouts: FALLBACK): BLOCK_PASS_ROWS rows per pass combined into
- * them in steps of VECTORS vectors, then of one (VECTORS > 1), the last columns one at a time. Each column sees the rows
- * in order, as in the generic loops, so the same bits. Float max and min there compiled to 12
- * instructions per 8 floats (a select), these to 5 per 16. A/B over the blog tensor's (0,)
- * (UNROLL_MIN_BYTES), four rows per pass and one vector: float max/min 1.09-1.15x, float64 sums,
- * means and products 1.04-1.09x, float32 products 0.92x; then (session 31) steps of four vectors
- * 1.05-1.08x, and eight rows per pass 1.03-1.22x more (float max/min 1.21-1.31x in all, float32
- * products in the block loops 1.23-1.30x; int32 sums: four vectors 0.72x, two 1.02x, so one).
- * Over rows of 640 ((1,), (0, 1): accumulators of 2.5-5 KiB) four rows per pass measured
+ * them in steps of VECTORS vectors, then of one (VECTORS > 1), the last columns one at a time. Each
+ * column sees the rows in order, as in the generic loops, so the same bits. Float max and min there
+ * compiled to 12 instructions per 8 floats (a select), these to 5 per 16. A/B over the blog
+ * tensor's (0,) (UNROLL_MIN_BYTES), four rows per pass and one vector: float max/min 1.09-1.15x,
+ * float64 sums, means and products 1.04-1.09x, float32 products 0.92x; then (session 31) steps of
+ * four vectors 1.05-1.08x, and eight rows per pass 1.03-1.22x more (float max/min 1.21-1.31x in
+ * all, float32 products in the block loops 1.23-1.30x; int32 sums: four vectors 0.72x, two 1.02x,
+ * so one). Over rows of 640 ((1,), (0, 1): accumulators of 2.5-5 KiB) four rows per pass measured
  * 0.62-0.68x for float64, one 0.84-0.89x for float32 max: there float max/min take the halves
  * (_ckernels.c), the others the generic loops (float32 products in these: 0.78-0.88x, session 31). */
 #define BLOCK_PASS_ROWS 8
