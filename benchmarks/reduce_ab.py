@@ -1,7 +1,10 @@
-"""A/B of two builds of the reducer's C extension in one process: the same plans and buffers,
-calls interleaved (the order alternating), medians and minima of the per-build times, and the
-results compared bit for bit. Noise between builds is placement as much as code: load the same
-build twice for a control (session 25: up to 16% on the blog tensor over (2,), about 5% elsewhere).
+"""A/B of two builds of the reducer's C extension in one process: the same plans and buffers (the
+benchmark's data: products of values near 1, as U(0, 1) ones underflow to subnormals), calls
+interleaved (the order alternating), each right after a read of the buffer as in the benchmark,
+the median of the per-repetition ratios and the ratio of the minima, and the results compared
+bit for bit. Noise between builds is placement as much as code: load the same build twice for a
+control (session 25: up to 16% on the blog tensor over (2,), about 5% elsewhere), and run each
+build first in turn.
 
     cp typedtensor/_reducer/_ckernels*.so /tmp/old/    # before the change
     .venv/bin/python setup.py build_ext --inplace       # after it
@@ -23,11 +26,11 @@ import time
 from types import ModuleType
 
 import numpy as np
+from reduce import BLOG, data, memory_order_flat  # benchmarks/reduce.py, beside this file
 
 import typedtensor as tt
 from typedtensor._reducer import compiled, parallel
 
-BLOG = (32, 256, 5, 128)
 MODULE = "typedtensor._reducer._ckernels"
 
 
@@ -45,12 +48,14 @@ def load(folder: str) -> ModuleType:
 def time_both(builds: dict[str, ModuleType], op: str, tensor: tt.Tensor, axes: tuple[int, ...], repetitions: int) -> tuple[dict[str, list[float]], bool]:
     """Per-build times of ``op`` over ``axes`` on one thread, and whether the results have the same bits."""
     reduce = getattr(tt, f"reduce_{op}")
+    words = memory_order_flat(tensor.array).view(np.int64)
     times: dict[str, list[float]] = {name: [] for name in builds}
     results: dict[str, np.ndarray] = {}
     with parallel.limited(1):
         for repetition in range(repetitions):
             for name in sorted(builds, reverse=repetition % 2 == 1):
                 compiled._ckernels = builds[name]
+                np.max(words)
                 start = time.perf_counter()
                 results[name] = np.asarray(reduce(tensor, axis=axes).array)
                 times[name].append(time.perf_counter() - start)
@@ -68,14 +73,17 @@ def main() -> None:
     if args.patterns != "all":
         subsets = [tuple(int(axis) for axis in pattern.split(",")) for pattern in args.patterns.split(";")]
     rng = np.random.default_rng(0)
-    for dtype in args.dtypes.split(","):
-        array = rng.random(BLOG).astype(dtype) if dtype.startswith("float") else rng.integers(-100, 100, BLOG).astype(dtype)
-        for op, axes in itertools.product(args.ops.split(","), subsets):
+    for dtype, op in itertools.product(args.dtypes.split(","), args.ops.split(",")):
+        array = data(BLOG, dtype, op, rng)
+        for axes in subsets:
             times, same = time_both(builds, op, tt.Tensor(array), axes, args.repetitions)
             old, new = (statistics.median(times[name]) for name in ("old", "new"))
+            ratio = statistics.median(a / b for a, b in zip(times["old"], times["new"]))
             best = min(times["old"]) / min(times["new"])
-            print(f"{op:5} {dtype:8} {str(axes):14} old {array.nbytes / old / 1e9:5.1f} new {array.nbytes / new / 1e9:5.1f} GB/s"
-                  f"  new/old median {old / new:5.2f} best {best:5.2f}  {'same bits' if same else 'DIFFERENT'}")
+            print(
+                f"{op:5} {dtype:8} {str(axes):14} old {array.nbytes / old / 1e9:5.1f} new {array.nbytes / new / 1e9:5.1f} GB/s"
+                f"  new/old median {ratio:5.2f} best {best:5.2f}  {'same bits' if same else 'DIFFERENT'}"
+            )
 
 
 if __name__ == "__main__":
