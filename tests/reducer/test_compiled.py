@@ -436,7 +436,9 @@ def finite_halves(shape):  # every exponent: float32 partial sums that round, su
 # more over narrower accumulators (in two halves, the second a row longer), rows 4 KiB apart (int32
 # sums, max and min: not the strips; float32 sums: the split blocks), float16/float32 sums of
 # contiguous rows of 16 to 128 (in 8 lanes, one block: pairs with one left over, calls of 5 rows,
-# rows of 16 and 24, and 136: not), and
+# rows of 16 and 24, and 136: not), products of 64 rows or more into accumulators of 1 to 8 KiB
+# (rows r and half + r first: 64 rows of 130, just over 1 KiB of doubles, a tail of 2 columns; 101
+# rows of 700, one left over), and
 # views they must not take (outer dims reversed, two reduced dims that do not fold)
 CASES = [((300, 37), (0,)), ((64, 5, 130), (1,)), ((40, 3, 2000), (0, 1)), ((17, 9, 11), (0, 2)),
          ((33, 2, 77), (0,)), ((45, 128), (0,)), ((3, 21, 96), (0, 1)), ((11, 16400), (0,)),
@@ -447,7 +449,8 @@ CASES = [((300, 37), (0,)), ((64, 5, 130), (1,)), ((40, 3, 2000), (0, 1)), ((17,
          ((4, 6, 32), (0, 1)), ((8, 300), (0,)), ((9, 6, 5, 40), (0, 2)), ((6, 3, 16, 24), (0, 2)),
          ((5, 4, 17, 8), (0, 2)), ((3, 32784), (0,)), ((17, 2, 1003), (0, 1)), ((6, 2063), (0,)),
          ((3, 1027, 24), (0, 2)), ((101, 700), (0,)), ((9, 2095), (0,)), ((20, 1024), (0,)),
-         ((1031, 128), (1,)), ((6, 5, 128), (0, 2)), ((40, 16), (1,)), ((33, 24), (1,)), ((9, 136), (1,))]
+         ((1031, 128), (1,)), ((6, 5, 128), (0, 2)), ((40, 16), (1,)), ((33, 24), (1,)), ((9, 136), (1,)),
+         ((64, 130), (0,))]
 def bases(dtype, shape, op):
     if dtype == np.int32:
         return [rng.integers(-(2**31), 2**31, size=shape, dtype=np.int32)]

@@ -28,13 +28,13 @@ static const int type_size[N_TYPES] = {1, 1, 1, 2, 2, 4, 4, 8, 8, 2, 4, 8};
 
 
 /* float16/float32 summed in float64: a chain of even 10^7 adds errs far below their rounding */
-DEFINE_VECTOR_KERNEL(dsum_f16, 2, double, load_d_f16, 0.0, ADD, 0, vsum_f16)
-DEFINE_VECTOR_KERNEL(dsum_f32, 4, double, load_d_f32, 0.0, ADD, 0, vsum_f32)
+DEFINE_VECTOR_KERNEL(dsum_f16, 2, double, load_d_f16, 0.0, ADD, IN_ORDER, vsum_f16)
+DEFINE_VECTOR_KERNEL(dsum_f32, 4, double, load_d_f32, 0.0, ADD, IN_ORDER, vsum_f32)
 
-DEFINE_VECTOR_KERNEL(dsum_f64, 8, double, load_d_f64, 0.0, ADD, 1, vsum_f64)
-DEFINE_VECTOR_KERNEL(dprod_f16, 2, double, load_d_f16, 1.0, MUL, 0, vprod_f16)
-DEFINE_VECTOR_KERNEL(dprod_f32, 4, double, load_d_f32, 1.0, MUL, 0, vprod_f32)
-DEFINE_VECTOR_KERNEL(dprod_f64, 8, double, load_d_f64, 1.0, MUL, 0, vprod_f64)
+DEFINE_VECTOR_KERNEL(dsum_f64, 8, double, load_d_f64, 0.0, ADD, PAIRWISE_ROWS, vsum_f64)
+DEFINE_VECTOR_KERNEL(dprod_f16, 2, double, load_d_f16, 1.0, MUL, PAIRED_COLUMNS, vprod_f16)
+DEFINE_VECTOR_KERNEL(dprod_f32, 4, double, load_d_f32, 1.0, MUL, PAIRED_COLUMNS, vprod_f32)
+DEFINE_VECTOR_KERNEL(dprod_f64, 8, double, load_d_f64, 1.0, MUL, PAIRED_COLUMNS, vprod_f64)
 
 
 DEFINE_FLOAT_EXTREME(max_f16, 2, float, load_half, -INFINITY, MAX_NAN, MAX_PLAIN, int32_t, vmax_f16)
@@ -178,7 +178,7 @@ INLINE void f16c_rows_add4(float *RESTRICT block, const char *q, ptrdiff_t row_s
         f16c_rows_add(block, q + r * row_stride, w, s);
 }
 DEFINE_FLUSHED_SUM_LANES(vsum_f16c, 2, f16c_load_vfloat)
-DEFINE_VECTOR_KERNEL(dsum_f16c, 2, double, load_d_f16, 0.0, ADD, 0, vsum_f16c)
+DEFINE_VECTOR_KERNEL(dsum_f16c, 2, double, load_d_f16, 0.0, ADD, IN_ORDER, vsum_f16c)
 DEFINE_FLUSHED_OF(dsum_f16c, 2, f16c_rows, )
 DEFINE_FLUSHED_COLS(dsum_f16c, 2, 2)
 /* float16, float32 and float64 max and min with vmaxps/vminps (pd): max_ps(x, a) is x > a ? x : a,

@@ -38,6 +38,23 @@
                                       then four, where the accumulators are wider than the elements:
                                       over the blog tensor's (0,) int32 sums and means and float32
                                       products 1.07-1.25x, session 27; the AVX-512 block loops eight) */
+/* Products of calls of PAIRED_COLS_MIN rows or more into one row of accumulators of more than
+ * PAIRED_COLS_MIN_BYTES and at most UNROLL_MIN_BYTES multiply rows r and half + r first
+ * (PAIRED_COLUMNS), then that into the accumulators, an odd count's last row alone. Only the
+ * generic column loops take such calls (the strips hold rows of at most PAIRED_COLS_MIN_BYTES of
+ * accumulators, the AVX-512 block loops wider ones), so every build gives the same bits. One row at
+ * a time, each float32 widened to double, read [8192, 640] floats at 0.59-0.61 of a pure read of
+ * the buffer, the pairs at 0.80-0.85 (standalone loops on numpy's buffer, session 33; numpy's
+ * float32 products 0.61): two streams half the call apart, and one load and store of the
+ * accumulators per two rows. A/B, each build first in turn: the blog tensor's float32 products over
+ * (1,) 1.03-1.11x, over (0, 1) 1.30-1.33x, float64 1.13-1.16x and 1.08-1.33x; the same order in
+ * AVX-512 loops 0.88-1.12x, so none. A product of two float32 or float16 is exact in double, as
+ * wrapping ones of integers are in uint64, so these round less often than one row at a time;
+ * float64 ones as often, in another order (numpy's differs too). */
+#define PAIRED_COLS_MIN 64
+#define PAIRED_COLS_MIN_BYTES 1024
+#define PAIRED_COLS(count, acc_bytes)                                                                 \
+    ((count) >= PAIRED_COLS_MIN && (acc_bytes) > PAIRED_COLS_MIN_BYTES && (acc_bytes) <= UNROLL_MIN_BYTES)
 #define SMALL_ACC 4096         /* accumulators this small live on the stack */
 #define GIL_FREE_BYTES (1 << 16) /* smaller inputs keep the GIL: releasing it costs more */
 #define GROUP_LANES 64         /* short dense rows are regrouped into this many lanes */
@@ -489,11 +506,15 @@ typedef struct {
             a[j] = v;                                                                                 \
         }                                                                                             \
     }
+/* The orders a kernel family combines elements in, where it has a choice (ORDER) */
+#define IN_ORDER 0       /* each row's elements in its lanes, each column's rows in order */
+#define PAIRWISE_ROWS 1  /* ... long rows in pairwise blocks of ROW_BLOCK (float64 sums, NAME_row) */
+#define PAIRED_COLUMNS 2 /* ... a column's rows r and half + r multiplied first (products, PAIRED_COLS) */
 /* One kernel family: NAME, input size ISZ, accumulator A, LOAD(p) -> A, the identity, OP(a, b)
- * (NaN-sticky for float max/min), whether rows add pairwise (float sums), the number of lanes a
+ * (NaN-sticky for float max/min), the ORDER its rows and columns combine in, the number of lanes a
  * row is reduced in, and for float max/min LANE_OP (plain, so it vectorises) with a NaN mask of
  * integer type MASK (same width as A) that makes the row's result NaN. */
-#define DEFINE_KERNEL_FULL(NAME, ISZ, A, LOAD, IDENTITY, OP, PAIRWISE, NLANES, LANE_OP, NAN_MASK, MASK, VMAIN_FN, VTOTALS_FN, VPAIRS_FN) \
+#define DEFINE_KERNEL_FULL(NAME, ISZ, A, LOAD, IDENTITY, OP, ORDER, NLANES, LANE_OP, NAN_MASK, MASK, VMAIN_FN, VTOTALS_FN, VPAIRS_FN) \
     static void NAME##_init(char *acc, ptrdiff_t n)                                                   \
     {                                                                                                 \
         A *a = (A *)acc;                                                                              \
@@ -548,7 +569,7 @@ typedef struct {
             return NAME##_lanes(p, n, s, NLANES);                                                     \
         if (n < SHORT_ROW)                                                                            \
             return NAME##_lanes(p, n, s, 8);                                                          \
-        if (!(PAIRWISE) || n <= ROW_BLOCK)                                                            \
+        if ((ORDER) != PAIRWISE_ROWS || n <= ROW_BLOCK)                                               \
             return NAME##_lanes(p, n, s, (NAN_MASK) ? 16 : NLANES);                                   \
         A stack[64];                                                                                  \
         int top = 0;                                                                                  \
@@ -569,10 +590,10 @@ typedef struct {
      * of rows in other lanes than one row alone would give other bits) */                            \
     INLINE int NAME##_whole_lanes(ptrdiff_t n)                                                        \
     {                                                                                                 \
-        int L = (NAN_MASK) && n % (NLANES) == 0 ? (NLANES)                                            \
-                : n < SHORT_ROW                    ? 8                                                \
-                : !(PAIRWISE) || n <= ROW_BLOCK    ? ((NAN_MASK) ? 16 : (NLANES))                     \
-                                                   : 0;                                               \
+        int L = (NAN_MASK) && n % (NLANES) == 0              ? (NLANES)                               \
+                : n < SHORT_ROW                                 ? 8                                   \
+                : (ORDER) != PAIRWISE_ROWS || n <= ROW_BLOCK    ? ((NAN_MASK) ? 16 : (NLANES))        \
+                                                                : 0;                                  \
         return L && n % L == 0 ? L : 0;                                                               \
     }                                                                                                 \
     /* Rows into accumulators of their own, in pairs half the rows apart, each pair in one lanes      \
@@ -667,6 +688,15 @@ typedef struct {
             if (sizeof(A) > (ISZ)) /* widened: the accumulators cost more per row */                  \
                 ROWS_PER_PASS(8, A, OP, LOAD)                                                         \
             ROWS_PER_PASS(4, A, OP, LOAD)                                                             \
+        } else if ((ORDER) == PAIRED_COLUMNS && acc_step == 0 && PAIRED_COLS(count, m * (ptrdiff_t)sizeof(A))) { \
+            A *RESTRICT a = (A *)acc;                                                                 \
+            ptrdiff_t half = count / 2;                                                               \
+            for (; r < half; r++) {                                                                   \
+                const char *q = p + r * row_stride, *partner = q + half * row_stride;                 \
+                for (ptrdiff_t j = 0; j < m; j++)                                                     \
+                    a[j] = OP(a[j], OP(LOAD(q + j * s), LOAD(partner + j * s)));                      \
+            }                                                                                         \
+            r = 2 * half; /* an odd count's last row: below */                                        \
         }                                                                                             \
         ptrdiff_t span = (m - 1) * s + (ISZ);                                                         \
         ptrdiff_t ahead = span <= PREFETCH_ROW_MAX ? (PREFETCH_BYTES + span - 1) / span * row_stride : 0; \
@@ -696,12 +726,12 @@ typedef struct {
         for (ptrdiff_t j = 0; j < n; j++)                                                             \
             a[j] = OP(a[j], o[j]);                                                                    \
     }
-#define DEFINE_KERNEL(NAME, ISZ, A, LOAD, IDENTITY, OP, PAIRWISE)                                     \
-    DEFINE_KERNEL_FULL(NAME, ISZ, A, LOAD, IDENTITY, OP, PAIRWISE, 16, OP, 0, uint8_t, scalar_vmain, scalar_vtotals, scalar_vpairs)
-#define DEFINE_VECTOR_KERNEL(NAME, ISZ, A, LOAD, IDENTITY, OP, PAIRWISE, VNAME)                        \
-    DEFINE_KERNEL_FULL(NAME, ISZ, A, LOAD, IDENTITY, OP, PAIRWISE, 16, OP, 0, uint8_t, VMAIN(VNAME), VTOTALS(VNAME), VPAIRS(VNAME))
+#define DEFINE_KERNEL(NAME, ISZ, A, LOAD, IDENTITY, OP, ORDER)                                        \
+    DEFINE_KERNEL_FULL(NAME, ISZ, A, LOAD, IDENTITY, OP, ORDER, 16, OP, 0, uint8_t, scalar_vmain, scalar_vtotals, scalar_vpairs)
+#define DEFINE_VECTOR_KERNEL(NAME, ISZ, A, LOAD, IDENTITY, OP, ORDER, VNAME)                           \
+    DEFINE_KERNEL_FULL(NAME, ISZ, A, LOAD, IDENTITY, OP, ORDER, 16, OP, 0, uint8_t, VMAIN(VNAME), VTOTALS(VNAME), VPAIRS(VNAME))
 #define DEFINE_FLOAT_EXTREME(NAME, ISZ, A, LOAD, IDENTITY, OP, LANE_OP, MASK, VNAME)                   \
-    DEFINE_KERNEL_FULL(NAME, ISZ, A, LOAD, IDENTITY, OP, 0, 128 / (int)sizeof(A), LANE_OP, 1, MASK, VMAIN(VNAME), VTOTALS(VNAME), VPAIRS(VNAME))
+    DEFINE_KERNEL_FULL(NAME, ISZ, A, LOAD, IDENTITY, OP, IN_ORDER, 128 / (int)sizeof(A), LANE_OP, 1, MASK, VMAIN(VNAME), VTOTALS(VNAME), VPAIRS(VNAME))
 
 #define OPS(NAME, A, KIND) {(int)sizeof(A), KIND, NAME##_init, NAME##_rows, NAME##_cols, NAME##_merge}
 /* ... with the column loop of the strips STRIP (x86-64-v3/v4) */
@@ -714,8 +744,8 @@ typedef struct {
 /* Sums and products of integers and bools in 64 bits; sums and means of anything in double (int32
  * means are int32 sums, _ckernels_integers.c). */
 #define INTEGER_FAMILY(NAME, TYPE, LOAD)                                                              \
-    DEFINE_KERNEL(sum_##NAME, sizeof(TYPE), uint64_t, LOAD, 0, ADD, 0)                                \
-    DEFINE_KERNEL(prod_##NAME, sizeof(TYPE), uint64_t, LOAD, 1, MUL, 0)
+    DEFINE_KERNEL(sum_##NAME, sizeof(TYPE), uint64_t, LOAD, 0, ADD, IN_ORDER)                         \
+    DEFINE_KERNEL(prod_##NAME, sizeof(TYPE), uint64_t, LOAD, 1, MUL, PAIRED_COLUMNS)
 #define SIGNED_LOAD(TYPE) static inline uint64_t load_u64_##TYPE(const char *p) { return LOAD_SIGNED(TYPE, p); }
 #define UNSIGNED_LOAD(TYPE) static inline uint64_t load_u64_##TYPE(const char *p) { return LOAD_UNSIGNED(TYPE, p); }
 SIGNED_LOAD(int8_t) SIGNED_LOAD(int16_t) SIGNED_LOAD(int32_t) SIGNED_LOAD(int64_t)
@@ -724,8 +754,8 @@ static inline uint64_t load_u64_bool(const char *p) { return LOAD_BOOL_U64(p); }
 
 /* 32- and 64-bit sums in vector lanes of 64 bits (wrapping is the same in any order) */
 #define VECTOR_INTEGER_SUM(NAME, TYPE, LOAD)                                                          \
-    DEFINE_VECTOR_KERNEL(sum_##NAME, sizeof(TYPE), uint64_t, LOAD, 0, ADD, 0, vsum_##NAME)
-#define INTEGER_PROD(NAME, TYPE, LOAD) DEFINE_KERNEL(prod_##NAME, sizeof(TYPE), uint64_t, LOAD, 1, MUL, 0)
+    DEFINE_VECTOR_KERNEL(sum_##NAME, sizeof(TYPE), uint64_t, LOAD, 0, ADD, IN_ORDER, vsum_##NAME)
+#define INTEGER_PROD(NAME, TYPE, LOAD) DEFINE_KERNEL(prod_##NAME, sizeof(TYPE), uint64_t, LOAD, 1, MUL, PAIRED_COLUMNS)
 
 #define DOUBLE_LOAD(NAME, TYPE) static inline double load_d_##NAME(const char *p) { return LOAD_DOUBLE(TYPE, p); }
 DOUBLE_LOAD(i8, int8_t) DOUBLE_LOAD(u8, uint8_t) DOUBLE_LOAD(i16, int16_t) DOUBLE_LOAD(u16, uint16_t)
@@ -734,7 +764,7 @@ DOUBLE_LOAD(f32, float) DOUBLE_LOAD(f64, double)
 static inline double load_d_b(const char *p) { return (double)LOAD_BOOL(p); }
 static inline double load_d_f16(const char *p) { return LOAD_HALF_DOUBLE(p); }
 
-#define DOUBLE_SUM(NAME, ISZ) DEFINE_KERNEL(dsum_##NAME, ISZ, double, load_d_##NAME, 0.0, ADD, 1)
+#define DOUBLE_SUM(NAME, ISZ) DEFINE_KERNEL(dsum_##NAME, ISZ, double, load_d_##NAME, 0.0, ADD, PAIRWISE_ROWS)
 
 /* max and min keep the input type (float16 compares as float). */
 #define NATIVE_LOAD(TYPE) static inline TYPE load_##TYPE(const char *p) { return LOAD_AS(TYPE, p); }
@@ -744,8 +774,8 @@ static inline uint8_t load_flag(const char *p) { return LOAD_BOOL(p); }
 static inline float load_half(const char *p) { return LOAD_HALF(p); }
 
 #define EXTREMES(NAME, TYPE, LOAD, LOW, HIGH, MAX, MIN)                                               \
-    DEFINE_KERNEL(max_##NAME, sizeof(TYPE), TYPE, LOAD, LOW, MAX, 0)                                  \
-    DEFINE_KERNEL(min_##NAME, sizeof(TYPE), TYPE, LOAD, HIGH, MIN, 0)
+    DEFINE_KERNEL(max_##NAME, sizeof(TYPE), TYPE, LOAD, LOW, MAX, IN_ORDER)                           \
+    DEFINE_KERNEL(min_##NAME, sizeof(TYPE), TYPE, LOAD, HIGH, MIN, IN_ORDER)
 
 /* any and all: whether elements are nonzero. */
 #define NONZERO_LOAD(NAME, TYPE) static inline uint8_t nonzero_##NAME(const char *p) { return NONZERO(TYPE, p); }
@@ -754,8 +784,8 @@ NONZERO_LOAD(u16, uint16_t) NONZERO_LOAD(i32, int32_t) NONZERO_LOAD(u32, uint32_
 NONZERO_LOAD(u64, uint64_t) NONZERO_LOAD(f32, float) NONZERO_LOAD(f64, double)
 static inline uint8_t nonzero_f16(const char *p) { return NONZERO_HALF(p); }
 #define LOGICAL(NAME, ISZ)                                                                            \
-    DEFINE_KERNEL(any_##NAME, ISZ, uint8_t, nonzero_##NAME, 0, OR, 0)                                 \
-    DEFINE_KERNEL(all_##NAME, ISZ, uint8_t, nonzero_##NAME, 1, AND, 0)
+    DEFINE_KERNEL(any_##NAME, ISZ, uint8_t, nonzero_##NAME, 0, OR, IN_ORDER)                          \
+    DEFINE_KERNEL(all_##NAME, ISZ, uint8_t, nonzero_##NAME, 1, AND, IN_ORDER)
 
 /* ---- column strips: macros for the regions compiled for x86-64-v3 and v4 (both units) ---- */
 
@@ -769,6 +799,8 @@ static inline uint8_t nonzero_f16(const char *p) { return NONZERO_HALF(p); }
 #define SMALL_STRIP_VECTORS 8 /* where loads or compares need registers of their own */
 #define STRIP_ROW_BYTES_V4 1024 /* AVX-512: rows this short held whole in 16 of the 32 registers */
 #define WHOLE_ROW_V4(m, ACC_SIZE) ((m) * (ACC_SIZE) <= STRIP_ROW_BYTES_V4) /* m accumulators of ACC_SIZE */
+_Static_assert(STRIP_ROW_BYTES_V4 <= PAIRED_COLS_MIN_BYTES && 2 * STRIP_ROW_BYTES <= PAIRED_COLS_MIN_BYTES,
+               "no strip of products (float32 widened in AVX2) takes the paired columns (PAIRED_COLS)");
 /* Strips loop over their vectors fully unrolled, so the vectors stay in registers (GCC 12 left a
  * 16-vector strip of int64 accumulators on the stack, one load and store per vector and row) */
 #define UNROLLED _Pragma("GCC unroll 16")
@@ -874,7 +906,8 @@ static inline uint8_t nonzero_f16(const char *p) { return NONZERO_HALF(p); }
  * all, float32 products in the block loops 1.23-1.30x; int32 sums: four vectors 0.72x, two 1.02x,
  * so one). Over rows of 640 ((1,), (0, 1): accumulators of 2.5-5 KiB) four rows per pass measured
  * 0.62-0.68x for float64, one 0.84-0.89x for float32 max: there float max/min take the halves
- * (_ckernels.c), the others the generic loops (float32 products in these: 0.78-0.88x, session 31). */
+ * (_ckernels.c), the others the generic loops (float32 products in these: 0.78-0.88x, session 31;
+ * products there pair their rows, PAIRED_COLS). */
 #define BLOCK_PASS_ROWS 8
 #define DEFINE_ZMM_BLOCK_COLS(NAME, V, A, L, LOADA, STOREA, ISZ, LOADV, LOAD1, COMBINEV, OP1, VECTORS, FALLBACK) \
     KERNEL_TARGET static void NAME##_block_cols(char *acc, ptrdiff_t acc_step, const char *p, ptrdiff_t count, \
