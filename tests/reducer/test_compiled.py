@@ -41,6 +41,7 @@ SHAPES = [
     ((2, 1025, 272), (0, 2)),  # ... in 16 lanes (products; sums of such rows add pairwise, max/min: no pairs)
     ((1031, 128), (1,)),  # contiguous rows of 128: float16/float32 sums in pairs of one chain each, one left over
     ((600, 5, 128), (0, 2)),  # ... calls of 5 such rows, one row at a time
+    ((1001, 300), (0,)),  # columns of 1001 rows into 2.4 KiB of doubles: products and float64 sums in pairs, one row left
     ((7, 11, 13, 17, 19), (0, 2, 4)),
     ((7, 11, 13, 17, 19), (1, 3)),
 ]

@@ -31,7 +31,7 @@ static const int type_size[N_TYPES] = {1, 1, 1, 2, 2, 4, 4, 8, 8, 2, 4, 8};
 DEFINE_VECTOR_KERNEL(dsum_f16, 2, double, load_d_f16, 0.0, ADD, IN_ORDER, vsum_f16)
 DEFINE_VECTOR_KERNEL(dsum_f32, 4, double, load_d_f32, 0.0, ADD, IN_ORDER, vsum_f32)
 
-DEFINE_VECTOR_KERNEL(dsum_f64, 8, double, load_d_f64, 0.0, ADD, PAIRWISE_ROWS, vsum_f64)
+DEFINE_VECTOR_KERNEL(dsum_f64, 8, double, load_d_f64, 0.0, ADD, PAIRWISE_ROWS | PAIRED_COLUMNS, vsum_f64)
 DEFINE_VECTOR_KERNEL(dprod_f16, 2, double, load_d_f16, 1.0, MUL, PAIRED_COLUMNS, vprod_f16)
 DEFINE_VECTOR_KERNEL(dprod_f32, 4, double, load_d_f32, 1.0, MUL, PAIRED_COLUMNS, vprod_f32)
 DEFINE_VECTOR_KERNEL(dprod_f64, 8, double, load_d_f64, 1.0, MUL, PAIRED_COLUMNS, vprod_f64)

@@ -506,10 +506,11 @@ typedef struct {
             a[j] = v;                                                                                 \
         }                                                                                             \
     }
-/* The orders a kernel family combines elements in, where it has a choice (ORDER) */
+/* The orders a kernel family combines elements in, where it has a choice (ORDER: IN_ORDER, or either
+ * or both of the others) */
 #define IN_ORDER 0       /* each row's elements in its lanes, each column's rows in order */
-#define PAIRWISE_ROWS 1  /* ... long rows in pairwise blocks of ROW_BLOCK (float64 sums, NAME_row) */
-#define PAIRED_COLUMNS 2 /* ... a column's rows r and half + r multiplied first (products, PAIRED_COLS) */
+#define PAIRWISE_ROWS 1  /* long rows in pairwise blocks of ROW_BLOCK (float64 sums, NAME_row) */
+#define PAIRED_COLUMNS 2 /* a column's rows r and half + r combined first (products, float64 sums: PAIRED_COLS) */
 /* One kernel family: NAME, input size ISZ, accumulator A, LOAD(p) -> A, the identity, OP(a, b)
  * (NaN-sticky for float max/min), the ORDER its rows and columns combine in, the number of lanes a
  * row is reduced in, and for float max/min LANE_OP (plain, so it vectorises) with a NaN mask of
@@ -569,7 +570,7 @@ typedef struct {
             return NAME##_lanes(p, n, s, NLANES);                                                     \
         if (n < SHORT_ROW)                                                                            \
             return NAME##_lanes(p, n, s, 8);                                                          \
-        if ((ORDER) != PAIRWISE_ROWS || n <= ROW_BLOCK)                                               \
+        if (!((ORDER) & PAIRWISE_ROWS) || n <= ROW_BLOCK)                                             \
             return NAME##_lanes(p, n, s, (NAN_MASK) ? 16 : NLANES);                                   \
         A stack[64];                                                                                  \
         int top = 0;                                                                                  \
@@ -592,7 +593,7 @@ typedef struct {
     {                                                                                                 \
         int L = (NAN_MASK) && n % (NLANES) == 0              ? (NLANES)                               \
                 : n < SHORT_ROW                                 ? 8                                   \
-                : (ORDER) != PAIRWISE_ROWS || n <= ROW_BLOCK    ? ((NAN_MASK) ? 16 : (NLANES))        \
+                : !((ORDER) & PAIRWISE_ROWS) || n <= ROW_BLOCK  ? ((NAN_MASK) ? 16 : (NLANES))        \
                                                                 : 0;                                  \
         return L && n % L == 0 ? L : 0;                                                               \
     }                                                                                                 \
@@ -688,7 +689,7 @@ typedef struct {
             if (sizeof(A) > (ISZ)) /* widened: the accumulators cost more per row */                  \
                 ROWS_PER_PASS(8, A, OP, LOAD)                                                         \
             ROWS_PER_PASS(4, A, OP, LOAD)                                                             \
-        } else if ((ORDER) == PAIRED_COLUMNS && acc_step == 0 && PAIRED_COLS(count, m * (ptrdiff_t)sizeof(A))) { \
+        } else if (((ORDER) & PAIRED_COLUMNS) && acc_step == 0 && PAIRED_COLS(count, m * (ptrdiff_t)sizeof(A))) { \
             A *RESTRICT a = (A *)acc;                                                                 \
             ptrdiff_t half = count / 2;                                                               \
             for (; r < half; r++) {                                                                   \
