@@ -279,7 +279,33 @@ DEFINE_STRIP_COLS(f16c_min, float, SMALL_STRIP_VECTORS, 8, 2, 1, min_f16c_cols)
 #define F32_SUM_STRIPS(count, m) (SHORT_F32_ROWS(m) || ((count) >= F32_FLUSH_MIN_ROWS && (m) * 4 >= STRIP_WIDE_BYTES))
 #define MANY_SHORT_F32_ROWS(count, m) ((count) >= FLUSH_ROWS && SHORT_F32_ROWS(m))
 DEFINE_STRIP_COLS(f32_sum, double, STRIP_VECTORS, 8, 4, F32_SUM_STRIPS(count, m), dsum_f32_flushed_cols)
-DEFINE_STRIP_COLS(f32_prod, double, STRIP_VECTORS, 4, 4, MANY_SHORT_F32_ROWS(count, m), dprod_f32_cols)
+/* float32 products of the paired columns (PAIRED_COLS), in their order, 4 floats a step (converted
+ * as they load): the generic loop there widens 8 a step through extracts, and read [8192, 640]
+ * floats at 0.65-0.67 of a pure read of the buffer, this loop standalone at 0.77-0.80 (one process,
+ * numpy's buffer; in AVX-512, 8 a step, 0.76-0.79) */
+KERNEL_TARGET static void f32_prod_paired_cols(char *acc, ptrdiff_t acc_step, const char *p, ptrdiff_t count,
+                                               ptrdiff_t row_stride, ptrdiff_t m, ptrdiff_t s)
+{
+    if (acc_step != 0 || s != 4 || !PAIRED_COLS(count, m * 8)) {
+        dprod_f32_cols(acc, acc_step, p, count, row_stride, m, s);
+        return;
+    }
+    double *a = (double *)acc;
+    ptrdiff_t half = count / 2;
+    for (ptrdiff_t r = 0; r < half; r++) {
+        const char *q = p + r * row_stride, *partner = q + half * row_stride;
+        ptrdiff_t j = 0;
+        for (; j + 4 <= m; j += 4) {
+            __m256d pair = _mm256_mul_pd(load_vfloat_as_double(q + 4 * j), load_vfloat_as_double(partner + 4 * j));
+            _mm256_storeu_pd(a + j, _mm256_mul_pd(_mm256_loadu_pd(a + j), pair));
+        }
+        for (; j < m; j++)
+            a[j] = MUL(a[j], MUL(load_d_f32(q + 4 * j), load_d_f32(partner + 4 * j)));
+    }
+    if (count % 2) /* the last row */
+        dprod_f32_cols(acc, 0, p + (count - 1) * row_stride, 1, row_stride, m, s);
+}
+DEFINE_STRIP_COLS(f32_prod, double, STRIP_VECTORS, 4, 4, MANY_SHORT_F32_ROWS(count, m), f32_prod_paired_cols)
 DEFINE_STRIP_COLS(f32_max, float, SMALL_STRIP_VECTORS, 8, 4, MANY_SHORT_F32_ROWS(count, m), max_f32_v3_cols)
 DEFINE_STRIP_COLS(f32_min, float, SMALL_STRIP_VECTORS, 8, 4, MANY_SHORT_F32_ROWS(count, m), min_f32_v3_cols)
 /* Float32 and float16 sums of rows of SAME_SETS_BYTES or more, a multiple of it apart (the blog
