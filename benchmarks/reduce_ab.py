@@ -3,8 +3,8 @@ benchmark's data: products of values near 1, as U(0, 1) ones underflow to subnor
 interleaved (the order alternating), each right after a read of the buffer as in the benchmark,
 the median of the per-repetition ratios and the ratio of the minima, and the results compared
 bit for bit. Noise between builds is placement as much as code: load the same build twice for a
-control (session 25: up to 16% on the blog tensor over (2,), about 5% elsewhere), and run each
-build first in turn.
+control (session 25: up to 16% on the blog tensor over (2,), about 5% elsewhere), and run it a
+second time with the two builds swapped (the first argument is loaded first).
 
     cp typedtensor/_reducer/_ckernels*.so /tmp/old/    # before the change
     .venv/bin/python setup.py build_ext --inplace       # after it
@@ -72,8 +72,11 @@ def main() -> None:
     subsets = [axes for size in range(1, 5) for axes in itertools.combinations(range(4), size)]
     if args.patterns != "all":
         subsets = [tuple(int(axis) for axis in pattern.split(",")) for pattern in args.patterns.split(";")]
+    dtypes = args.dtypes.split(",")
+    if not set(dtypes) <= {"float16", "float32", "float64", "int32"}:
+        parser.error(f"dtypes: float16, float32, float64 or int32 (the benchmark's data), not {args.dtypes}")
     rng = np.random.default_rng(0)
-    for dtype, op in itertools.product(args.dtypes.split(","), args.ops.split(",")):
+    for dtype, op in itertools.product(dtypes, args.ops.split(",")):
         array = data(BLOG, dtype, op, rng)
         for axes in subsets:
             times, same = time_both(builds, op, tt.Tensor(array), axes, args.repetitions)

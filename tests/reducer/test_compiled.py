@@ -41,7 +41,7 @@ SHAPES = [
     ((2, 1025, 272), (0, 2)),  # ... in 16 lanes (products; sums of such rows add pairwise, max/min: no pairs)
     ((1031, 128), (1,)),  # contiguous rows of 128: float16/float32 sums in pairs of one chain each, one left over
     ((600, 5, 128), (0, 2)),  # ... calls of 5 such rows, one row at a time
-    ((1001, 300), (0,)),  # columns of 1001 rows into 2.4 KiB of doubles: products and float64 sums in pairs, one row left
+    ((1001, 300), (0,)),  # 1001 rows into 300 accumulators: float32/float64 products, float64 sums and means in pairs, one row left
     ((7, 11, 13, 17, 19), (0, 2, 4)),
     ((7, 11, 13, 17, 19), (1, 3)),
 ]
@@ -264,7 +264,7 @@ def test_rows_give_the_same_bits_contiguous_or_strided(op: str, dtype: str) -> N
 
 
 #: Views of 8 MiB or more (as float32) of one sub-problem and one tile: their rows are cut into parts
-ROW_PARTS = [((40_000, 64), (0,)), ((9_000, 3, 100), (0, 1)), ((700, 60, 50), (0, 2))]
+ROW_PARTS = [((40_000, 64), (0,)), ((9_000, 3, 100), (0, 1)), ((700, 60, 50), (0, 2)), ((20_480, 256), (0,))]  # the last: parts in pairs
 
 
 @st.composite
@@ -437,9 +437,10 @@ def finite_halves(shape):  # every exponent: float32 partial sums that round, su
 # more over narrower accumulators (in two halves, the second a row longer), rows 4 KiB apart (int32
 # sums, max and min: not the strips; float32 sums: the split blocks), float16/float32 sums of
 # contiguous rows of 16 to 128 (in 8 lanes, one block: pairs with one left over, calls of 5 rows,
-# rows of 16 and 24, and 136: not), products of 64 rows or more into accumulators of 1 to 8 KiB
-# (rows r and half + r first: 64 rows of 130, just over 1 KiB of doubles, a tail of 2 columns; 101
-# rows of 700, one left over), and
+# rows of 16 and 24, and 136: not), float32 and float64 products and float64 sums and means of 64
+# rows or more into more than 1 KiB and at most 8 KiB of doubles (rows r and half + r first: 64
+# rows of 130, just over 1 KiB, a tail of 2 columns; of 1024, 8 KiB; 101 rows of 700, one left
+# over; 64 rows of 128, 1 KiB: in order), and
 # views they must not take (outer dims reversed, two reduced dims that do not fold)
 CASES = [((300, 37), (0,)), ((64, 5, 130), (1,)), ((40, 3, 2000), (0, 1)), ((17, 9, 11), (0, 2)),
          ((33, 2, 77), (0,)), ((45, 128), (0,)), ((3, 21, 96), (0, 1)), ((11, 16400), (0,)),
@@ -451,7 +452,7 @@ CASES = [((300, 37), (0,)), ((64, 5, 130), (1,)), ((40, 3, 2000), (0, 1)), ((17,
          ((5, 4, 17, 8), (0, 2)), ((3, 32784), (0,)), ((17, 2, 1003), (0, 1)), ((6, 2063), (0,)),
          ((3, 1027, 24), (0, 2)), ((101, 700), (0,)), ((9, 2095), (0,)), ((20, 1024), (0,)),
          ((1031, 128), (1,)), ((6, 5, 128), (0, 2)), ((40, 16), (1,)), ((33, 24), (1,)), ((9, 136), (1,)),
-         ((64, 130), (0,))]
+         ((64, 130), (0,)), ((64, 1024), (0,)), ((64, 128), (0,))]
 def bases(dtype, shape, op):
     if dtype == np.int32:
         return [rng.integers(-(2**31), 2**31, size=shape, dtype=np.int32)]

@@ -38,23 +38,28 @@
                                       then four, where the accumulators are wider than the elements:
                                       over the blog tensor's (0,) int32 sums and means and float32
                                       products 1.07-1.25x, session 27; the AVX-512 block loops eight) */
-/* Products of calls of PAIRED_COLS_MIN rows or more into one row of accumulators of more than
- * PAIRED_COLS_MIN_BYTES and at most UNROLL_MIN_BYTES multiply rows r and half + r first
- * (PAIRED_COLUMNS), then that into the accumulators, an odd count's last row alone. Only the
- * generic column loops take such calls (the strips hold rows of at most PAIRED_COLS_MIN_BYTES of
- * accumulators, the AVX-512 block loops wider ones), so every build gives the same bits. One row at
- * a time, each float32 widened to double, read [8192, 640] floats at 0.59-0.61 of a pure read of
- * the buffer, the pairs at 0.80-0.85 (standalone loops on numpy's buffer, session 33; numpy's
- * float32 products 0.61): two streams half the call apart, and one load and store of the
- * accumulators per two rows. A/B, each build first in turn: the blog tensor's float32 products over
- * (1,) 1.03-1.11x, over (0, 1) 1.30-1.33x, float64 1.13-1.16x and 1.08-1.33x; the same order in
- * AVX-512 loops 0.88-1.12x, so none. A product of two float32 or float16 is exact in double, as
- * wrapping ones of integers are in uint64, so these round less often than one row at a time;
- * float64 ones as often, in another order (numpy's differs too). */
-#define PAIRED_COLS_MIN 64
-#define PAIRED_COLS_MIN_BYTES 1024
-#define PAIRED_COLS(count, acc_bytes)                                                                 \
-    ((count) >= PAIRED_COLS_MIN && (acc_bytes) > PAIRED_COLS_MIN_BYTES && (acc_bytes) <= UNROLL_MIN_BYTES)
+/* Calls of PAIRED_CALL_MIN_ROWS rows or more into one row of accumulators of more than
+ * PAIRED_CALL_MIN_BYTES and at most UNROLL_MIN_BYTES, of the families that pair columns
+ * (PAIRED_COLUMNS: float32 and float64 products, float64 sums and means), combine rows r and half +
+ * r first, then that into the accumulators, an odd count's last row alone. The generic column
+ * loops take such calls, and float32 products' AVX2 loop in the same order (f32_prod_paired_cols);
+ * the strips hold rows of at most PAIRED_CALL_MIN_BYTES of accumulators, the AVX-512 block loops
+ * wider ones, and the groups and results calls of at most 16 rows (64: a margin over that; fewer
+ * rows in pairs were not measured), so every build gives the same bits. Why: two streams half the
+ * call apart, and one load and store of the accumulators per two rows (session 30's halves, two
+ * rows of accumulators each loaded and stored per row, measured 0.94-1.03x). Standalone on numpy's
+ * buffer (session 33, of a pure read): [8192, 640] float32 products one row at a time 0.59-0.61,
+ * in pairs 0.77-0.85; float64 sums 0.66-0.75 and 0.79-0.94. A/B, each build first in turn: float32
+ * products over the blog tensor's (1,) 1.03-1.11x, (0, 1) 1.30-1.33x, [16384, 200-256] over axis 0
+ * 1.35-1.54x (their prefetching gone too); float64 products 1.08-1.33x, sums and means 1.10-1.23x;
+ * float16 and int32 products 0.96-1.04x, so those keep their order. A product of two float32 is
+ * exact in double, so float32 products round about half as often; float64 ones round as often in
+ * another order, so they no longer equal numpy's row-at-a-time bits there, and where partial
+ * products leave the double range the result depends on the order (numpy's too). */
+#define PAIRED_CALL_MIN_ROWS 64
+#define PAIRED_CALL_MIN_BYTES 1024
+#define PAIRED_CALL(count, acc_bytes)                                                                 \
+    ((count) >= PAIRED_CALL_MIN_ROWS && (acc_bytes) > PAIRED_CALL_MIN_BYTES && (acc_bytes) <= UNROLL_MIN_BYTES)
 #define SMALL_ACC 4096         /* accumulators this small live on the stack */
 #define GIL_FREE_BYTES (1 << 16) /* smaller inputs keep the GIL: releasing it costs more */
 #define GROUP_LANES 64         /* short dense rows are regrouped into this many lanes */
@@ -509,8 +514,8 @@ typedef struct {
 /* The orders a kernel family combines elements in, where it has a choice (ORDER: IN_ORDER, or either
  * or both of the others) */
 #define IN_ORDER 0       /* each row's elements in its lanes, each column's rows in order */
-#define PAIRWISE_ROWS 1  /* long rows in pairwise blocks of ROW_BLOCK (float64 sums, NAME_row) */
-#define PAIRED_COLUMNS 2 /* a column's rows r and half + r combined first (products, float64 sums: PAIRED_COLS) */
+#define PAIRWISE_ROWS 1  /* long rows in pairwise blocks of ROW_BLOCK (float64 sums, means in double) */
+#define PAIRED_COLUMNS 2 /* a column's rows r and half + r combined first (PAIRED_CALL) */
 /* One kernel family: NAME, input size ISZ, accumulator A, LOAD(p) -> A, the identity, OP(a, b)
  * (NaN-sticky for float max/min), the ORDER its rows and columns combine in, the number of lanes a
  * row is reduced in, and for float max/min LANE_OP (plain, so it vectorises) with a NaN mask of
@@ -689,7 +694,7 @@ typedef struct {
             if (sizeof(A) > (ISZ)) /* widened: the accumulators cost more per row */                  \
                 ROWS_PER_PASS(8, A, OP, LOAD)                                                         \
             ROWS_PER_PASS(4, A, OP, LOAD)                                                             \
-        } else if (((ORDER) & PAIRED_COLUMNS) && acc_step == 0 && PAIRED_COLS(count, m * (ptrdiff_t)sizeof(A))) { \
+        } else if (((ORDER) & PAIRED_COLUMNS) && acc_step == 0 && PAIRED_CALL(count, m * (ptrdiff_t)sizeof(A))) { \
             A *RESTRICT a = (A *)acc;                                                                 \
             ptrdiff_t half = count / 2;                                                               \
             for (; r < half; r++) {                                                                   \
@@ -746,7 +751,7 @@ typedef struct {
  * means are int32 sums, _ckernels_integers.c). */
 #define INTEGER_FAMILY(NAME, TYPE, LOAD)                                                              \
     DEFINE_KERNEL(sum_##NAME, sizeof(TYPE), uint64_t, LOAD, 0, ADD, IN_ORDER)                         \
-    DEFINE_KERNEL(prod_##NAME, sizeof(TYPE), uint64_t, LOAD, 1, MUL, PAIRED_COLUMNS)
+    DEFINE_KERNEL(prod_##NAME, sizeof(TYPE), uint64_t, LOAD, 1, MUL, IN_ORDER)
 #define SIGNED_LOAD(TYPE) static inline uint64_t load_u64_##TYPE(const char *p) { return LOAD_SIGNED(TYPE, p); }
 #define UNSIGNED_LOAD(TYPE) static inline uint64_t load_u64_##TYPE(const char *p) { return LOAD_UNSIGNED(TYPE, p); }
 SIGNED_LOAD(int8_t) SIGNED_LOAD(int16_t) SIGNED_LOAD(int32_t) SIGNED_LOAD(int64_t)
@@ -756,7 +761,7 @@ static inline uint64_t load_u64_bool(const char *p) { return LOAD_BOOL_U64(p); }
 /* 32- and 64-bit sums in vector lanes of 64 bits (wrapping is the same in any order) */
 #define VECTOR_INTEGER_SUM(NAME, TYPE, LOAD)                                                          \
     DEFINE_VECTOR_KERNEL(sum_##NAME, sizeof(TYPE), uint64_t, LOAD, 0, ADD, IN_ORDER, vsum_##NAME)
-#define INTEGER_PROD(NAME, TYPE, LOAD) DEFINE_KERNEL(prod_##NAME, sizeof(TYPE), uint64_t, LOAD, 1, MUL, PAIRED_COLUMNS)
+#define INTEGER_PROD(NAME, TYPE, LOAD) DEFINE_KERNEL(prod_##NAME, sizeof(TYPE), uint64_t, LOAD, 1, MUL, IN_ORDER)
 
 #define DOUBLE_LOAD(NAME, TYPE) static inline double load_d_##NAME(const char *p) { return LOAD_DOUBLE(TYPE, p); }
 DOUBLE_LOAD(i8, int8_t) DOUBLE_LOAD(u8, uint8_t) DOUBLE_LOAD(i16, int16_t) DOUBLE_LOAD(u16, uint16_t)
@@ -800,8 +805,9 @@ static inline uint8_t nonzero_f16(const char *p) { return NONZERO_HALF(p); }
 #define SMALL_STRIP_VECTORS 8 /* where loads or compares need registers of their own */
 #define STRIP_ROW_BYTES_V4 1024 /* AVX-512: rows this short held whole in 16 of the 32 registers */
 #define WHOLE_ROW_V4(m, ACC_SIZE) ((m) * (ACC_SIZE) <= STRIP_ROW_BYTES_V4) /* m accumulators of ACC_SIZE */
-_Static_assert(STRIP_ROW_BYTES_V4 <= PAIRED_COLS_MIN_BYTES && 2 * STRIP_ROW_BYTES <= PAIRED_COLS_MIN_BYTES,
-               "no strip of products (float32 widened in AVX2) takes the paired columns (PAIRED_COLS)");
+/* (the strips' conditions are what keeps them off paired calls; the digest test checks the bits) */
+_Static_assert(STRIP_ROW_BYTES_V4 <= PAIRED_CALL_MIN_BYTES && STRIP_ROW_BYTES / sizeof(float) * sizeof(double) <= PAIRED_CALL_MIN_BYTES,
+               "the strips (AVX-512, and float32 widened to double in AVX2) hold no paired call's accumulators");
 /* Strips loop over their vectors fully unrolled, so the vectors stay in registers (GCC 12 left a
  * 16-vector strip of int64 accumulators on the stack, one load and store per vector and row) */
 #define UNROLLED _Pragma("GCC unroll 16")
@@ -908,7 +914,7 @@ _Static_assert(STRIP_ROW_BYTES_V4 <= PAIRED_COLS_MIN_BYTES && 2 * STRIP_ROW_BYTE
  * so one). Over rows of 640 ((1,), (0, 1): accumulators of 2.5-5 KiB) four rows per pass measured
  * 0.62-0.68x for float64, one 0.84-0.89x for float32 max: there float max/min take the halves
  * (_ckernels.c), the others the generic loops (float32 products in these: 0.78-0.88x, session 31;
- * products there pair their rows, PAIRED_COLS). */
+ * float32 and float64 products and float64 sums and means there pair their rows, PAIRED_CALL). */
 #define BLOCK_PASS_ROWS 8
 #define DEFINE_ZMM_BLOCK_COLS(NAME, V, A, L, LOADA, STOREA, ISZ, LOADV, LOAD1, COMBINEV, OP1, VECTORS, FALLBACK) \
     KERNEL_TARGET static void NAME##_block_cols(char *acc, ptrdiff_t acc_step, const char *p, ptrdiff_t count, \
