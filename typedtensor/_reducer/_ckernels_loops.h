@@ -805,8 +805,10 @@ static inline uint8_t nonzero_f16(const char *p) { return NONZERO_HALF(p); }
 #define SMALL_STRIP_VECTORS 8 /* where loads or compares need registers of their own */
 #define STRIP_ROW_BYTES_V4 1024 /* AVX-512: rows this short held whole in 16 of the 32 registers */
 #define WHOLE_ROW_V4(m, ACC_SIZE) ((m) * (ACC_SIZE) <= STRIP_ROW_BYTES_V4) /* m accumulators of ACC_SIZE */
-/* (the strips' conditions are what keeps them off paired calls; the digest test checks the bits) */
-_Static_assert(STRIP_ROW_BYTES_V4 <= PAIRED_CALL_MIN_BYTES && STRIP_ROW_BYTES / sizeof(float) * sizeof(double) <= PAIRED_CALL_MIN_BYTES,
+/* the strips' sizes leave paired calls to the generic loops (their conditions must too: the digest
+ * test checks the bits) */
+_Static_assert(STRIP_ROW_BYTES_V4 <= PAIRED_CALL_MIN_BYTES &&
+                   STRIP_ROW_BYTES / sizeof(float) * sizeof(double) <= PAIRED_CALL_MIN_BYTES,
                "the strips (AVX-512, and float32 widened to double in AVX2) hold no paired call's accumulators");
 /* Strips loop over their vectors fully unrolled, so the vectors stay in registers (GCC 12 left a
  * 16-vector strip of int64 accumulators on the stack, one load and store per vector and row) */
