@@ -26,7 +26,7 @@ import time
 from types import ModuleType
 
 import numpy as np
-from reduce import BLOG, data, memory_order_flat  # benchmarks/reduce.py, beside this file
+from reduce import BLOG, DTYPES, data, memory_order_flat  # benchmarks/reduce.py, beside this file
 
 import typedtensor as tt
 from typedtensor._reducer import compiled, parallel
@@ -73,8 +73,8 @@ def main() -> None:
     if args.patterns != "all":
         subsets = [tuple(int(axis) for axis in pattern.split(",")) for pattern in args.patterns.split(";")]
     dtypes = args.dtypes.split(",")
-    if not set(dtypes) <= {"float16", "float32", "float64", "int32"}:
-        parser.error(f"dtypes: float16, float32, float64 or int32 (the benchmark's data), not {args.dtypes}")
+    if not set(dtypes) <= set(DTYPES):
+        parser.error(f"dtypes: {', '.join(DTYPES)} (the benchmark's data), not {args.dtypes}")
     rng = np.random.default_rng(0)
     for dtype, op in itertools.product(dtypes, args.ops.split(",")):
         array = data(BLOG, dtype, op, rng)
