@@ -147,6 +147,12 @@ typedef void (*ResultsFn)(char *out, const char *q, ptrdiff_t rows, ptrdiff_t ro
 #define KERNEL_TARGET /* x86-64-v3 only: called only where the CPU has it */
 INLINE float f16c_load(const char *p) { return _cvtsh_ss(LOAD_AS(uint16_t, p)); }
 INLINE __m256 f16c_load8(const char *p) { return _mm256_cvtph_ps(_mm_loadu_si128((const __m128i *)p)); }
+/* a + x on the multiply pipes, for converted halves: vfmadd (x * 1 + a) rounds once as vaddps does,
+ * and x * 1 is exact, so the same bits. vcvtph2ps takes the add pipes (Zen 4), so a conversion and
+ * an add per 8 halves held every float16 sum there: standalone over 10 MB of halves (of a pure read,
+ * 84 GB/s), converting and adding 57 GB/s, converting and this 79. */
+INLINE __m256 f16c_add(__m256 a, __m256 x) { return _mm256_fmadd_ps(x, _mm256_set1_ps(1.0f), a); }
+INLINE vfloat f16c_vadd(vfloat a, vfloat x) { return (vfloat)f16c_add((__m256)a, (__m256)x); }
 INLINE vfloat f16c_load_vfloat(const char *p)
 {
     __m256 wide = f16c_load8(p);
@@ -168,7 +174,7 @@ INLINE void f16c_rows_add(float *RESTRICT block, const char *q, ptrdiff_t w, ptr
     ptrdiff_t j = 0;
     if (s == 2)
         for (; j + 8 <= w; j += 8)
-            _mm256_storeu_ps(block + j, _mm256_add_ps(_mm256_loadu_ps(block + j), f16c_load8(q + 2 * j)));
+            _mm256_storeu_ps(block + j, f16c_add(_mm256_loadu_ps(block + j), f16c_load8(q + 2 * j)));
     for (; j < w; j++)
         block[j] += f16c_load(q + j * s);
 }
@@ -177,7 +183,7 @@ INLINE void f16c_rows_add4(float *RESTRICT block, const char *q, ptrdiff_t row_s
     for (int r = 0; r < 4; r++)
         f16c_rows_add(block, q + r * row_stride, w, s);
 }
-DEFINE_FLUSHED_SUM_LANES(vsum_f16c, 2, f16c_load_vfloat)
+DEFINE_FLUSHED_SUM_LANES(vsum_f16c, 2, f16c_load_vfloat, f16c_vadd)
 DEFINE_VECTOR_KERNEL(dsum_f16c, 2, double, load_d_f16, 0.0, ADD, IN_ORDER, vsum_f16c)
 DEFINE_FLUSHED_OF(dsum_f16c, 2, f16c_rows, )
 DEFINE_FLUSHED_COLS(dsum_f16c, 2, 2)
@@ -252,7 +258,7 @@ INLINE void flush8(double *acc, __m256 sums)
     }                                                                                                 \
     DEFINE_SUM_COLUMN(NAME, ISZ, LOAD1)
 INLINE __m256 f32_load8(const char *p) { return _mm256_loadu_ps((const float *)p); }
-DEFINE_SUM_STRIP(f16c_sum, __m256, 8, 2, f16c_load8, _mm256_add_ps, flush8, f16c_load)
+DEFINE_SUM_STRIP(f16c_sum, __m256, 8, 2, f16c_load8, f16c_add, flush8, f16c_load)
 DEFINE_SUM_STRIP(f32_sum, __m256, 8, 4, f32_load8, _mm256_add_ps, flush8, load_f)
 /* the later value wins if it compares greater (less) or is NaN, as MAX_NAN (MIN_NAN): vmaxps (x, a)
  * is x > a ? x : a (a NaN a sticks), then x where it is NaN (as the AVX-512 strips, below) */
@@ -380,7 +386,7 @@ DEFINE_STRIP_COLS(f32_min, float, SMALL_STRIP_VECTORS, 8, 4, MANY_SHORT_F32_ROWS
         free(partial);                                                                                \
     }
 DEFINE_SPLIT_COLS(f32, __m256, 8, 4, f32_load8, _mm256_add_ps, _mm256_load_ps, _mm256_store_ps, flush8, f32_sum_cols)
-DEFINE_SPLIT_COLS(f16c, __m256, 8, 2, f16c_load8, _mm256_add_ps, _mm256_load_ps, _mm256_store_ps, flush8, f16c_sum_cols)
+DEFINE_SPLIT_COLS(f16c, __m256, 8, 2, f16c_load8, f16c_add, _mm256_load_ps, _mm256_store_ps, flush8, f16c_sum_cols)
 /* Float16 and float32 sums of contiguous rows of 16 to 8 * FLUSH_ROWS elements, a multiple of 8
  * (the blog tensor's rows of 128: (3,), (0, 3), (1, 3), (0, 1, 3); rows of up to 8 add in float64
  * in unrolled loops of their own, NAME_short_rows): a row's 8 lanes take one block, so a row is one
@@ -570,8 +576,8 @@ INLINE void put_f16_mean(char *out, __m256 sums, double divisor, int count)
 #define AS_KEPT(kept) (kept)
 DEFINE_RESULTS(f32_sum, 4, f32_load8, load_f, _mm256_add_ps, ADD, SUM_FINISH, put_f32)
 DEFINE_RESULTS(f32_mean, 4, f32_load8, load_f, _mm256_add_ps, ADD, SUM_FINISH, put_f32_mean)
-DEFINE_RESULTS(f16c_sum, 2, f16c_load8, f16c_load, _mm256_add_ps, ADD, SUM_FINISH, put_f16)
-DEFINE_RESULTS(f16c_mean, 2, f16c_load8, f16c_load, _mm256_add_ps, ADD, SUM_FINISH, put_f16_mean)
+DEFINE_RESULTS(f16c_sum, 2, f16c_load8, f16c_load, f16c_add, ADD, SUM_FINISH, put_f16)
+DEFINE_RESULTS(f16c_mean, 2, f16c_load8, f16c_load, f16c_add, ADD, SUM_FINISH, put_f16_mean)
 /* float16 max and min: their floats are halves, put back exactly (over axis 2: 1.40x, A/B) */
 DEFINE_RESULTS(f16c_max, 2, f16c_load8, f16c_load, strip_max, MAX_NAN, AS_KEPT, put_f16)
 DEFINE_RESULTS(f16c_min, 2, f16c_load8, f16c_load, strip_min, MIN_NAN, AS_KEPT, put_f16)
@@ -750,7 +756,6 @@ INLINE __m512d zmm_high_doubles(__m512 v) { return _mm512_cvtps_pd(_mm256_castpd
         }                                                                                             \
     }
 DEFINE_ZMM_SUM_GROUPS(zmm_f32_sum, 4, zmm_load_f32) DEFINE_SUM_COLUMN(zmm_f32_sum, 4, load_f)
-DEFINE_ZMM_SUM_GROUPS(zmm_f16_sum, 2, zmm_load_f16) DEFINE_SUM_COLUMN(zmm_f16_sum, 2, f16c_load)
 /* float32 sums on the rows between (of 8 rows or more, which the block loops flush too): strips of
  * 4 vectors across each block of FLUSH_ROWS rows. A/B (session 27, same plans and buffers, each call
  * after a read of the buffer): the blog tensor over (1,) (rows of 640 floats) 1.05-1.08x, over (0, 1)
@@ -763,12 +768,6 @@ INLINE void zmm_flush16(double *acc, __m512 sums)
     _mm512_storeu_pd(acc + 8, _mm512_add_pd(_mm512_loadu_pd(acc + 8), zmm_high_doubles(sums)));
 }
 DEFINE_SPLIT_COLS(zmm_f32, __m512, 16, 4, zmm_load_f32, _mm512_add_ps, _mm512_load_ps, _mm512_store_ps, zmm_flush16, zmm_f32_sum_cols)
-/* float16 sums of tiles of 32768 halves (64 KiB, the most tile_of gives their doubles: rows that long,
- * the blog tensor over (0,)) in strips of 8 AVX-512 vectors: 1.10-1.12x the AVX2 strips there; on
- * rows of 128 ((1, 2), (0, 1, 2), (0, 2)) 0.92-0.95x, so those keep them (the calls of more than
- * SPLIT_ROWS rows a multiple of SAME_SETS_BYTES apart take the split blocks) */
-DEFINE_STRIP_COLS(zmm_f16_sum, double, SMALL_STRIP_VECTORS, 16, 2, count >= 2 && (m) * 2 >= STRIP_WIDE_BYTES, f16c_sum_cols)
-DEFINE_SPLIT_COLS(zmm_f16, __m512, 16, 2, zmm_load_f16, _mm512_add_ps, _mm512_load_ps, _mm512_store_ps, zmm_flush16, zmm_f16_sum_cols)
 /* Float max and min over narrower accumulators (the rows between: (1,), (0, 1), rows of 640) in two
  * halves at once: rows r and half + r combined into two rows of accumulators in one pass (the
  * second half's starting as a copy of its first row), then joined. One row at a time stalls on the
@@ -867,9 +866,9 @@ static const Ops v3_ops[N_OPS][N_TYPES] = {
 /* ... and where it has x86-64-v4 (float16 max and min: the v3 kernel's but for the rows above) */
 #define HALF_EXTREME_V4(OP) OPS_WITH_ROWS(OP##_f16c, float, ACC_FLOAT, OP##_f16_v4_rows, f16c_##OP##_cols, f16c_##OP##_groups)
 static const Ops v4_ops[N_OPS][N_TYPES] = {
-    [OP_SUM] = {[T_F16] = SPLIT_SUMS(dsum_f16c, f16c_short, zmm_f16), [T_F32] = SPLIT_SUMS(dsum_f32, f32_short, zmm_f32),
+    [OP_SUM] = {[T_F16] = SPLIT_SUMS(dsum_f16c, f16c_short, f16c), [T_F32] = SPLIT_SUMS(dsum_f32, f32_short, zmm_f32),
                 [T_F64] = STRIP_DOUBLES(dsum_f64, zmm_f64_sum)},
-    [OP_MEAN] = {[T_F16] = SPLIT_SUMS(dsum_f16c, f16c_short, zmm_f16), [T_F32] = SPLIT_SUMS(dsum_f32, f32_short, zmm_f32),
+    [OP_MEAN] = {[T_F16] = SPLIT_SUMS(dsum_f16c, f16c_short, f16c), [T_F32] = SPLIT_SUMS(dsum_f32, f32_short, zmm_f32),
                  [T_F64] = STRIP_DOUBLES(dsum_f64, zmm_f64_sum)},
     [OP_PROD] = {[T_F32] = STRIP_DOUBLES(dprod_f32, zmm_f32_prod), [T_F64] = STRIP_DOUBLES(dprod_f64, zmm_f64_prod)},
     [OP_MAX] = {[T_F16] = HALF_EXTREME_V4(max), [T_F32] = STRIP_OPS(max_f32_v4, float, ACC_NATIVE, zmm_f32_max),

@@ -346,7 +346,7 @@ DEFINE_VECTOR_LANES(vprod_f64, vdouble, vlong, 4, double, uint8_t, 8, load_vdoub
 /* float16 and float32 sums: lanes of float32 (8 elements per vector), flushed into float64 lanes
  * every FLUSH_ROWS vectors, as the column loops flush their blocks of rows (the same bound; half
  * the adds and no widening to double per element). */
-#define DEFINE_FLUSHED_SUM_LANES(NAME, ISZ, LOADV)                                                    \
+#define DEFINE_FLUSHED_SUM_LANES(NAME, ISZ, LOADV, ADDV)                                              \
     INLINE ptrdiff_t NAME##_vloop(const char *const *ps, const int R, ptrdiff_t n, const int L, vdouble acc[][4], vlong nan[][4]) \
     {                                                                                                 \
         vfloat block[2][2];                                                                           \
@@ -364,7 +364,7 @@ DEFINE_VECTOR_LANES(vprod_f64, vdouble, vlong, 4, double, uint8_t, 8, load_vdoub
             for (int b = 1; b < FLUSH_ROWS && i + L <= n; b++, i += L)                                \
                 for (int k = 0; k < R; k++)                                                           \
                     for (int v = 0; v < L / 8; v++)                                                   \
-                        block[k][v] += LOADV(ps[k] + (i + v * 8) * (ISZ));                            \
+                        block[k][v] = ADDV(block[k][v], LOADV(ps[k] + (i + v * 8) * (ISZ)));          \
             for (int k = 0; k < R; k++)                                                               \
                 for (int v = 0; v < L / 8; v++) {                                                     \
                     acc[k][2 * v] += (vdouble){block[k][v][0], block[k][v][1], block[k][v][2], block[k][v][3]}; \
@@ -374,8 +374,9 @@ DEFINE_VECTOR_LANES(vprod_f64, vdouble, vlong, 4, double, uint8_t, 8, load_vdoub
         return i;                                                                                     \
     }                                                                                                 \
     DEFINE_LANE_ENDS(NAME, vdouble, vlong, 4, double, uint8_t, COMBINE_ADD)
-DEFINE_FLUSHED_SUM_LANES(vsum_f16, 2, load_vhalf_as_float)
-DEFINE_FLUSHED_SUM_LANES(vsum_f32, 4, load_vfloat)
+INLINE vfloat vadd(vfloat a, vfloat x) { return a + x; }
+DEFINE_FLUSHED_SUM_LANES(vsum_f16, 2, load_vhalf_as_float, vadd)
+DEFINE_FLUSHED_SUM_LANES(vsum_f32, 4, load_vfloat, vadd)
 DEFINE_HALF_LANES(vprod_f16, 1.0, COMBINE_MUL, load_vhalf_as_float)
 DEFINE_VECTOR_LANES(vmax_f16, vfloat, vint, 8, float, int32_t, 2, load_vhalf_as_float, -INFINITY, COMBINE_MAX, 1)
 DEFINE_VECTOR_LANES(vmin_f16, vfloat, vint, 8, float, int32_t, 2, load_vhalf_as_float, INFINITY, COMBINE_MIN, 1)
