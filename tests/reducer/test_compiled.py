@@ -436,8 +436,8 @@ def finite_halves(shape):  # every exponent: float32 partial sums that round, su
 # PAIRED_ROWS_MIN rows or more (in pairs: an odd count leaves one), float max/min of 64 rows or
 # more over narrower accumulators (in two halves, the second a row longer), rows 4 KiB apart (int32
 # sums, max and min: not the strips; float32 sums: the split blocks), float16/float32 sums of
-# contiguous rows of 16 to 128 (in 8 lanes, one block: pairs with one left over, calls of 5 rows,
-# rows of 16 and 24, and 136: not), float32 and float64 products and float64 sums and means of 64
+# contiguous rows of 16 to 128 (in 8 lanes, one block: pairs with one left over, calls of 2, 5 and
+# 8 rows, float16's side by side, and of 9; rows of 16 and 24, and 136: not), float32 and float64 products and float64 sums and means of 64
 # rows or more into more than 1 KiB and at most 8 KiB of doubles (rows r and half + r first: 64
 # rows of 130, just over 1 KiB, a tail of 2 columns; of 1024, 8 KiB; 101 rows of 700, one left
 # over; 64 rows of 128, 1 KiB: in order), and
@@ -452,7 +452,8 @@ CASES = [((300, 37), (0,)), ((64, 5, 130), (1,)), ((40, 3, 2000), (0, 1)), ((17,
          ((5, 4, 17, 8), (0, 2)), ((3, 32784), (0,)), ((17, 2, 1003), (0, 1)), ((6, 2063), (0,)),
          ((3, 1027, 24), (0, 2)), ((101, 700), (0,)), ((9, 2095), (0,)), ((20, 1024), (0,)),
          ((1031, 128), (1,)), ((6, 5, 128), (0, 2)), ((40, 16), (1,)), ((33, 24), (1,)), ((9, 136), (1,)),
-         ((64, 130), (0,)), ((64, 1024), (0,)), ((64, 128), (0,))]
+         ((64, 130), (0,)), ((64, 1024), (0,)), ((64, 128), (0,)), ((3, 2, 16), (0, 2)), ((2, 8, 64), (0, 2)),
+         ((2, 9, 64), (0, 2))]
 def bases(dtype, shape, op):
     if dtype == np.int32:
         return [rng.integers(-(2**31), 2**31, size=shape, dtype=np.int32)]
