@@ -399,11 +399,11 @@ DEFINE_SPLIT_COLS(f16c, __m256, 8, 2, f16c_load8, f16c_add, _mm256_load_ps, _mm2
  * 1.09-1.10x; float32 0.96-1.04x. Four rows at once, next to each other, measured float32
  * 0.45-0.65x (a standalone loop over rows of 128 floats: one row at a time 42-46 GB/s, two or four
  * side by side 18-23, two with a software prefetch 8 rows ahead 49): the prefetcher does not follow
- * streams that close; a quarter of the call apart 0.66-0.91x. float16 calls of 2 to SIDE rows (the
- * blog tensor's (1, 3) and (0, 1, 3): 5 rows of 256 bytes, contiguous) take them at once, a chain
- * each (f16c_add: one chain alone waits on fma's latency, 4 cycles to vaddps's 3): A/B 1.28-1.35x
- * (session 34); a standalone loop over that tensor read at 0.58 of a pure read, one row at a time
- * 0.50. Pairs of rows half the call apart, two of each at once: 1.06-1.09x, left out. */
+ * streams that close; a quarter of the call apart 0.66-0.91x. Session 34, float16 (whose adds
+ * f16c_add puts on the multiply pipes): calls of 2 to 8 rows (the blog tensor's (1, 3) and (0, 1,
+ * 3): 5 contiguous rows of 256 bytes) take their rows at once, a chain each, A/B 1.28-1.35x (a
+ * standalone loop over that tensor read at 0.58 of a pure read, one row at a time 0.50); pairs
+ * take two rows of each half at once, 1.07-1.09x ((3,), (0, 3)). */
 INLINE double flushed_tree8(__m256 sums)
 {
     __m256d t = _mm256_add_pd(_mm256_cvtps_pd(_mm256_castps256_ps128(sums)), _mm256_cvtps_pd(_mm256_extractf128_ps(sums, 1)));
@@ -411,14 +411,26 @@ INLINE double flushed_tree8(__m256 sums)
     t = _mm256_add_pd(t, _mm256_permute_pd(t, 0x5));      /* ... with j + 1 */
     return _mm256_cvtsd_f64(t);
 }
-#define DEFINE_SHORT_ROW_SUMS(NAME, ISZ, LOAD8, SIDE, SIDE_ADD8, KERNEL)                              \
-    INLINE void NAME##_row_into(char *acc, const char *q, ptrdiff_t n)                                \
-    {                                                                                                 \
-        __m256 sums = LOAD8(q);                                                                       \
-        for (ptrdiff_t i = 8; i < n; i += 8)                                                          \
-            sums = _mm256_add_ps(sums, LOAD8(q + (ISZ) * i));                                         \
-        *(double *)acc += flushed_tree8(sums);                                                        \
-    }                                                                                                 \
+/* The rows ROW (of k) for k < K where USE (of k), at once: a chain of ADD8 each (vectors of 8 of
+ * the n elements of ISZ bytes, LOAD8 loading them), then each one's flush and tree into ACC */
+#define ROW_CHAINS(K, USE, ROW, ACC, ISZ, LOAD8, ADD8, n)                                             \
+    do {                                                                                              \
+        __m256 sums_[K];                                                                              \
+        UNROLLED for (int k = 0; k < (K); k++)                                                        \
+            sums_[k] = (USE) ? LOAD8(ROW) : _mm256_setzero_ps();                                      \
+        for (ptrdiff_t i_ = 8; i_ < (n); i_ += 8)                                                     \
+            UNROLLED for (int k = 0; k < (K); k++)                                                    \
+                if (USE)                                                                              \
+                    sums_[k] = ADD8(sums_[k], LOAD8((ROW) + (ISZ) * i_));                             \
+        UNROLLED for (int k = 0; k < (K); k++)                                                        \
+            if (USE)                                                                                  \
+                *(double *)(ACC) += flushed_tree8(sums_[k]);                                          \
+    } while (0)
+/* NAME_rows: SIDE (0 or at most 8: the sums stay in registers) rows of a call at once where it has
+ * no more, else rows in pairs half the call apart (PAIRED_ROWS_MIN), PAIR_ROWS of each half at
+ * once (their sums added with SIDE_ADD8), else one at a time (vaddps: a chain alone waits on its
+ * adds, and fma's latency is 4 cycles to vaddps's 3) */
+#define DEFINE_SHORT_ROW_SUMS(NAME, ISZ, LOAD8, SIDE, PAIR_ROWS, SIDE_ADD8, KERNEL)                   \
     KERNEL_TARGET static void NAME##_rows(char *acc, ptrdiff_t acc_step, const char *p, ptrdiff_t count, \
                                           ptrdiff_t row_stride, ptrdiff_t n, ptrdiff_t s)             \
     {                                                                                                 \
@@ -426,35 +438,23 @@ INLINE double flushed_tree8(__m256 sums)
             KERNEL##_rows(acc, acc_step, p, count, row_stride, n, s);                                 \
             return;                                                                                   \
         }                                                                                             \
-        if (count >= 2 && count <= (SIDE) && acc_step != 0) { /* a call's few rows at once, a chain each */\
-            __m256 sums[(SIDE) + 1];                                                                  \
-            UNROLLED for (int k = 0; k < (SIDE); k++)                                                 \
-                sums[k] = k < count ? LOAD8(p + k * row_stride) : _mm256_setzero_ps();                \
-            for (ptrdiff_t i = 8; i < n; i += 8)                                                      \
-                UNROLLED for (int k = 0; k < (SIDE); k++)                                             \
-                    if (k < count)                                                                    \
-                        sums[k] = SIDE_ADD8(sums[k], LOAD8(p + k * row_stride + (ISZ) * i));          \
-            UNROLLED for (int k = 0; k < (SIDE); k++)                                                 \
-                if (k < count)                                                                        \
-                    *(double *)(acc + k * acc_step) += flushed_tree8(sums[k]);                        \
+        ptrdiff_t r = 0, half = acc_step != 0 && count >= PAIRED_ROWS_MIN ? count / 2 : 0;            \
+        if (count >= 2 && count <= (SIDE) && acc_step != 0) {                                         \
+            ROW_CHAINS((SIDE) ? (SIDE) : 1, k < count, p + k * row_stride, acc + k * acc_step, ISZ,   \
+                       LOAD8, SIDE_ADD8, n);                                                          \
             return;                                                                                   \
         }                                                                                             \
-        ptrdiff_t r = 0, half = acc_step != 0 && count >= PAIRED_ROWS_MIN ? count / 2 : 0;            \
-        for (; r < half; r++) {                                                                       \
-            const char *q = p + r * row_stride, *u = q + half * row_stride;                           \
-            __m256 sums = LOAD8(q), later = LOAD8(u);                                                 \
-            for (ptrdiff_t i = 8; i < n; i += 8) {                                                    \
-                sums = _mm256_add_ps(sums, LOAD8(q + (ISZ) * i));                                     \
-                later = _mm256_add_ps(later, LOAD8(u + (ISZ) * i));                                   \
-            }                                                                                         \
-            *(double *)(acc + r * acc_step) += flushed_tree8(sums);                                   \
-            *(double *)(acc + (r + half) * acc_step) += flushed_tree8(later);                         \
-        }                                                                                             \
+        for (; r + (PAIR_ROWS) <= half; r += (PAIR_ROWS)) /* rows r + k / 2, half on for odd k */     \
+            ROW_CHAINS(2 * (PAIR_ROWS), 1, p + (r + k / 2 + k % 2 * half) * row_stride,               \
+                       acc + (r + k / 2 + k % 2 * half) * acc_step, ISZ, LOAD8, SIDE_ADD8, n);        \
+        for (; r < half; r++)                                                                         \
+            ROW_CHAINS(2, 1, p + (r + k * half) * row_stride, acc + (r + k * half) * acc_step, ISZ,   \
+                       LOAD8, SIDE_ADD8, n);                                                          \
         for (r = 2 * half; r < count; r++)                                                            \
-            NAME##_row_into(acc + r * acc_step, p + r * row_stride, n);                               \
+            ROW_CHAINS(1, 1, p + r * row_stride, acc + r * acc_step, ISZ, LOAD8, _mm256_add_ps, n);   \
     }
-DEFINE_SHORT_ROW_SUMS(f16c_short, 2, f16c_load8, 8, f16c_add, dsum_f16c) /* SIDE: 8 sums, 8 registers */
-DEFINE_SHORT_ROW_SUMS(f32_short, 4, f32_load8, 0, _mm256_add_ps, dsum_f32)
+DEFINE_SHORT_ROW_SUMS(f16c_short, 2, f16c_load8, 8, 2, f16c_add, dsum_f16c)
+DEFINE_SHORT_ROW_SUMS(f32_short, 4, f32_load8, 0, 1, _mm256_add_ps, dsum_f32)
 
 /* Results written as float16 with F16C, 8 at a time (the baseline's branch-free conversion was
  * half the time of the blog tensor's float16 sum over axis 2, a million results). vcvtps2ph rounds
