@@ -430,14 +430,16 @@ def finite_halves(shape):  # every exponent: float32 partial sums that round, su
 # by the strips (2 to 16 rows per result: 2 and 16, a block remainder, a tail of columns or only
 # a tail, short rows regrouped or, one row fewer, not, float16 rows longer than float32's), calls of
 # R K R K taken four outer indices at a time (a remainder of one; 16 rows per call, and 17: never),
-# float16 rows of a whole AVX-512 tile and a remainder, int32 rows between in narrower strips and a tail, float
+# float16 rows of a whole tile (32768 columns) and a remainder, int32 rows between in narrower strips and a tail, float
 # max/min rows wider than UNROLL_MIN_BYTES (eight per pass, a pass of one row, steps of four vectors
 # and of one, a tail of columns), row reductions of
-# PAIRED_ROWS_MIN rows or more (in pairs: an odd count leaves one), float max/min of 64 rows or
+# PAIRED_ROWS_MIN rows or more (in pairs, float16's two of each half at once: an odd count leaves one,
+# an odd half a pair: 1031 rows of 128, 1027 of 24), float max/min of 64 rows or
 # more over narrower accumulators (in two halves, the second a row longer), rows 4 KiB apart (int32
 # sums, max and min: not the strips; float32 sums: the split blocks), float16/float32 sums of
 # contiguous rows of 16 to 128 (in 8 lanes, one block: pairs with one left over, calls of 2, 5 and
-# 8 rows, float16's side by side, and of 9; rows of 16 and 24, and 136: not), float32 and float64 products and float64 sums and means of 64
+# 8 rows, float16's at once, and of 9; rows of 16 and 24, and 136: not), float32 and float64
+# products and float64 sums and means of 64
 # rows or more into more than 1 KiB and at most 8 KiB of doubles (rows r and half + r first: 64
 # rows of 130, just over 1 KiB, a tail of 2 columns; of 1024, 8 KiB; 101 rows of 700, one left
 # over; 64 rows of 128, 1 KiB: in order), and

@@ -148,9 +148,11 @@ typedef void (*ResultsFn)(char *out, const char *q, ptrdiff_t rows, ptrdiff_t ro
 INLINE float f16c_load(const char *p) { return _cvtsh_ss(LOAD_AS(uint16_t, p)); }
 INLINE __m256 f16c_load8(const char *p) { return _mm256_cvtph_ps(_mm_loadu_si128((const __m128i *)p)); }
 /* a + x on the multiply pipes, for converted halves: vfmadd (x * 1 + a) rounds once as vaddps does,
- * and x * 1 is exact, so the same bits. vcvtph2ps takes the add pipes (Zen 4), so a conversion and
- * an add per 8 halves held every float16 sum there: standalone over 10 MB of halves (of a pure read,
- * 84 GB/s), converting and adding 57 GB/s, converting and this 79. */
+ * and x * 1 is exact, so the same bits (a NaN's sign and payload aside, as everywhere; checked
+ * against a + x for every half and 265,536 accumulators). vcvtph2ps takes the add pipes (Zen 4, the
+ * only CPU measured), so a conversion and an add per 8 halves held every float16 sum there:
+ * standalone over 10 MB of halves (of a pure read, 84 GB/s), converting and adding 57 GB/s,
+ * converting and this 79. */
 INLINE __m256 f16c_add(__m256 a, __m256 x) { return _mm256_fmadd_ps(x, _mm256_set1_ps(1.0f), a); }
 INLINE vfloat f16c_vadd(vfloat a, vfloat x) { return (vfloat)f16c_add((__m256)a, (__m256)x); }
 INLINE vfloat f16c_load_vfloat(const char *p)
@@ -328,7 +330,9 @@ DEFINE_STRIP_COLS(f32_min, float, SMALL_STRIP_VECTORS, 8, 4, MANY_SHORT_F32_ROWS
  * 1.04-1.05x those of 4; of 16: 0.99x for float16; partial sums of 32 KiB, chunks of columns on the
  * stack, 0.94-0.95x those of 64 KiB, 0.92-0.93x a tile's); float32 [256, 4096], [64, 8192], [1024,
  * 1024] and [4096, 4096] over axis 0: AVX-512 1.24-1.65x, AVX2 1.18-1.30x ([128, 2048], [2048,
- * 1024]: 0.99-1.05x and 1.13-1.35x); float16 1.12-1.26x on rows of 4 KiB or more. Other strides
+ * 1024]: 0.99-1.05x and 1.13-1.35x); float16 1.12-1.26x on rows of 4 KiB or more (since session
+ * 34 AVX-512 float16 sums take these AVX2 split blocks: a zmm vcvtph2ps runs at half the rate of two
+ * ymm ones on Zen 4; over (0,) 1.06-1.07x). Other strides
  * keep the strips: the split measured 0.89-0.92x on 32 rows of 80000 bytes and 12 of 160000; [256,
  * 4000] 1.0x with the condition.
  * NAME_split_pass: one pass over the LANES * SPLIT_VECTORS columns at `row` (of ISZ bytes, vectors
@@ -403,7 +407,7 @@ DEFINE_SPLIT_COLS(f16c, __m256, 8, 2, f16c_load8, f16c_add, _mm256_load_ps, _mm2
  * f16c_add puts on the multiply pipes): calls of 2 to 8 rows (the blog tensor's (1, 3) and (0, 1,
  * 3): 5 contiguous rows of 256 bytes) take their rows at once, a chain each, A/B 1.28-1.35x (a
  * standalone loop over that tensor read at 0.58 of a pure read, one row at a time 0.50); pairs
- * take two rows of each half at once, 1.07-1.09x ((3,), (0, 3)). */
+ * take two rows of each half at once, 1.07-1.08x ((3,), (0, 3)). */
 INLINE double flushed_tree8(__m256 sums)
 {
     __m256d t = _mm256_add_pd(_mm256_cvtps_pd(_mm256_castps256_ps128(sums)), _mm256_cvtps_pd(_mm256_extractf128_ps(sums, 1)));
@@ -411,11 +415,12 @@ INLINE double flushed_tree8(__m256 sums)
     t = _mm256_add_pd(t, _mm256_permute_pd(t, 0x5));      /* ... with j + 1 */
     return _mm256_cvtsd_f64(t);
 }
-/* The rows ROW (of k) for k < K where USE (of k), at once: a chain of ADD8 each (vectors of 8 of
- * the n elements of ISZ bytes, LOAD8 loading them), then each one's flush and tree into ACC */
+/* The rows ROW for k < K where USE, at once: a chain of ADD8 each (vectors of 8 of the n elements
+ * of ISZ bytes, LOAD8 loading them), then each one's flush and tree into ACC. ROW, ACC and USE are
+ * expressions of the chain's index, which this macro names k. */
 #define ROW_CHAINS(K, USE, ROW, ACC, ISZ, LOAD8, ADD8, n)                                             \
     do {                                                                                              \
-        __m256 sums_[K];                                                                              \
+        __m256 sums_[(K)];                                                                              \
         UNROLLED for (int k = 0; k < (K); k++)                                                        \
             sums_[k] = (USE) ? LOAD8(ROW) : _mm256_setzero_ps();                                      \
         for (ptrdiff_t i_ = 8; i_ < (n); i_ += 8)                                                     \
@@ -426,14 +431,16 @@ INLINE double flushed_tree8(__m256 sums)
             if (USE)                                                                                  \
                 *(double *)(ACC) += flushed_tree8(sums_[k]);                                          \
     } while (0)
-/* NAME_rows: SIDE (0 or at most 8: the sums stay in registers) rows of a call at once where it has
- * no more, else rows in pairs half the call apart (PAIRED_ROWS_MIN), PAIR_ROWS of each half at
- * once (their sums added with SIDE_ADD8), else one at a time (vaddps: a chain alone waits on its
- * adds, and fma's latency is 4 cycles to vaddps's 3) */
-#define DEFINE_SHORT_ROW_SUMS(NAME, ISZ, LOAD8, SIDE, PAIR_ROWS, SIDE_ADD8, KERNEL)                   \
+/* NAME_rows: the rows of a call of 2 to SIDE rows (0 or at most 8: the sums stay in registers) with
+ * accumulators of their own at once, else rows in pairs half the call apart (PAIRED_ROWS_MIN),
+ * PAIR_ROWS of each half at once (at least 1), the chains of more than one row added with
+ * CHAINS_ADD8, else one at a time (vaddps: a chain alone waits on its adds, and fma's latency is 4
+ * cycles to vaddps's 3) */
+#define DEFINE_SHORT_ROW_SUMS(NAME, ISZ, LOAD8, SIDE, PAIR_ROWS, CHAINS_ADD8, KERNEL)                 \
     KERNEL_TARGET static void NAME##_rows(char *acc, ptrdiff_t acc_step, const char *p, ptrdiff_t count, \
                                           ptrdiff_t row_stride, ptrdiff_t n, ptrdiff_t s)             \
     {                                                                                                 \
+        _Static_assert((SIDE) >= 0 && (SIDE) <= 8 && (PAIR_ROWS) >= 1, "sums in registers, rows in steps");\
         if (s != (ISZ) || n % 8 != 0 || n <= 8 || n > 8 * FLUSH_ROWS) {                               \
             KERNEL##_rows(acc, acc_step, p, count, row_stride, n, s);                                 \
             return;                                                                                   \
@@ -441,15 +448,15 @@ INLINE double flushed_tree8(__m256 sums)
         ptrdiff_t r = 0, half = acc_step != 0 && count >= PAIRED_ROWS_MIN ? count / 2 : 0;            \
         if (count >= 2 && count <= (SIDE) && acc_step != 0) {                                         \
             ROW_CHAINS((SIDE) ? (SIDE) : 1, k < count, p + k * row_stride, acc + k * acc_step, ISZ,   \
-                       LOAD8, SIDE_ADD8, n);                                                          \
+                       LOAD8, CHAINS_ADD8, n);                                                        \
             return;                                                                                   \
         }                                                                                             \
         for (; r + (PAIR_ROWS) <= half; r += (PAIR_ROWS)) /* rows r + k / 2, half on for odd k */     \
             ROW_CHAINS(2 * (PAIR_ROWS), 1, p + (r + k / 2 + k % 2 * half) * row_stride,               \
-                       acc + (r + k / 2 + k % 2 * half) * acc_step, ISZ, LOAD8, SIDE_ADD8, n);        \
+                       acc + (r + k / 2 + k % 2 * half) * acc_step, ISZ, LOAD8, CHAINS_ADD8, n);      \
         for (; r < half; r++)                                                                         \
             ROW_CHAINS(2, 1, p + (r + k * half) * row_stride, acc + (r + k * half) * acc_step, ISZ,   \
-                       LOAD8, SIDE_ADD8, n);                                                          \
+                       LOAD8, CHAINS_ADD8, n);                                                        \
         for (r = 2 * half; r < count; r++)                                                            \
             ROW_CHAINS(1, 1, p + r * row_stride, acc + r * acc_step, ISZ, LOAD8, _mm256_add_ps, n);   \
     }
@@ -883,6 +890,7 @@ static const Ops v3_ops[N_OPS][N_TYPES] = {
 /* ... and where it has x86-64-v4 (float16 max and min: the v3 kernel's but for the rows above) */
 #define HALF_EXTREME_V4(OP) OPS_WITH_ROWS(OP##_f16c, float, ACC_FLOAT, OP##_f16_v4_rows, f16c_##OP##_cols, f16c_##OP##_groups)
 static const Ops v4_ops[N_OPS][N_TYPES] = {
+    /* float16 sums take the AVX2 loops: a zmm vcvtph2ps ran at half the rate of two ymm ones (Zen 4) */
     [OP_SUM] = {[T_F16] = SPLIT_SUMS(dsum_f16c, f16c_short, f16c), [T_F32] = SPLIT_SUMS(dsum_f32, f32_short, zmm_f32),
                 [T_F64] = STRIP_DOUBLES(dsum_f64, zmm_f64_sum)},
     [OP_MEAN] = {[T_F16] = SPLIT_SUMS(dsum_f16c, f16c_short, f16c), [T_F32] = SPLIT_SUMS(dsum_f32, f32_short, zmm_f32),
