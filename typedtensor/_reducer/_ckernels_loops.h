@@ -40,9 +40,11 @@
                                       products 1.07-1.25x, session 27; the AVX-512 block loops eight) */
 /* Calls of PAIRED_CALL_MIN_ROWS rows or more into one row of accumulators of more than
  * PAIRED_CALL_MIN_BYTES and at most UNROLL_MIN_BYTES, of the families that pair columns
- * (PAIRED_COLUMNS: float32 and float64 products, float64 sums and means), combine rows r and half +
- * r first, then that into the accumulators, an odd count's last row alone. The generic column
- * loops take such calls, and float32 products' AVX2 loop in the same order (f32_prod_paired_cols);
+ * (PAIRED_COLUMNS: float32 and float64 products, float64 sums and means, and since session 34
+ * integer sums, which wrap, so any order gives their bits), combine rows r and half + r first, then
+ * that into the accumulators, an odd count's last row alone. The generic column loops take such
+ * calls, float32 products' AVX2 loop in the same order (f32_prod_paired_cols), and int32 sums'
+ * AVX-512 one (zmm_i32_sum_paired_cols);
  * the strips hold rows of at most PAIRED_CALL_MIN_BYTES of accumulators, the AVX-512 block loops
  * wider ones, and the groups and results calls of at most 16 rows (64: a margin over that; fewer
  * rows in pairs were not measured), so every build gives the same bits. Why: two streams half the
@@ -761,7 +763,7 @@ static inline uint64_t load_u64_bool(const char *p) { return LOAD_BOOL_U64(p); }
 
 /* 32- and 64-bit sums in vector lanes of 64 bits (wrapping is the same in any order) */
 #define VECTOR_INTEGER_SUM(NAME, TYPE, LOAD)                                                          \
-    DEFINE_VECTOR_KERNEL(sum_##NAME, sizeof(TYPE), uint64_t, LOAD, 0, ADD, IN_ORDER, vsum_##NAME)
+    DEFINE_VECTOR_KERNEL(sum_##NAME, sizeof(TYPE), uint64_t, LOAD, 0, ADD, PAIRED_COLUMNS, vsum_##NAME)
 #define INTEGER_PROD(NAME, TYPE, LOAD) DEFINE_KERNEL(prod_##NAME, sizeof(TYPE), uint64_t, LOAD, 1, MUL, IN_ORDER)
 
 #define DOUBLE_LOAD(NAME, TYPE) static inline double load_d_##NAME(const char *p) { return LOAD_DOUBLE(TYPE, p); }
