@@ -127,28 +127,8 @@ DEFINE_ZMM_BLOCK_COLS(zmm_i32_sum, __m512i, uint64_t, 8, _mm512_loadu_si512, _mm
  * in any order, so the bits are every order's. A/B (session 34, each build first in turn): sums
  * and means over (1,) and (0, 1) 1.1-1.3x (the generic paired loop 1.06-1.22x, this one 1.03-1.13x
  * that). */
-KERNEL_TARGET static void zmm_i32_sum_paired_cols(char *acc, ptrdiff_t acc_step, const char *p, ptrdiff_t count,
-                                                  ptrdiff_t row_stride, ptrdiff_t m, ptrdiff_t s)
-{
-    if (acc_step != 0 || s != (ptrdiff_t)sizeof(int32_t) || !PAIRED_CALL(count, m * (ptrdiff_t)sizeof(uint64_t))) {
-        zmm_i32_sum_block_cols(acc, acc_step, p, count, row_stride, m, s);
-        return;
-    }
-    uint64_t *a = (uint64_t *)acc;
-    ptrdiff_t half = count / 2;
-    for (ptrdiff_t r = 0; r < half; r++) {
-        const char *q = p + r * row_stride, *partner = q + half * row_stride;
-        ptrdiff_t j = 0;
-        for (; j + 8 <= m; j += 8) {
-            __m512i pair = _mm512_add_epi64(zmm_load_i32_as_i64(q + 4 * j), zmm_load_i32_as_i64(partner + 4 * j));
-            _mm512_storeu_si512(a + j, _mm512_add_epi64(_mm512_loadu_si512(a + j), pair));
-        }
-        for (; j < m; j++)
-            a[j] += load_u64_int32_t(q + 4 * j) + load_u64_int32_t(partner + 4 * j);
-    }
-    if (count % 2) /* the last row */
-        zmm_i32_sum_block_cols(acc, 0, p + (count - 1) * row_stride, 1, row_stride, m, s);
-}
+DEFINE_PAIRED_COLS(zmm_i32_sum, __m512i, uint64_t, 8, _mm512_loadu_si512, _mm512_storeu_si512, 4, zmm_load_i32_as_i64,
+                   load_u64_int32_t, _mm512_add_epi64, ADD, zmm_i32_sum_block_cols)
 DEFINE_STRIP_COLS_OF(zmm_i32_sum_between, zmm_i32_sum, uint64_t, 2, 8, 4, BETWEEN_ROWS(count, m, row_stride) && !PAIRED_CALL(count, (m) * 8), zmm_i32_sum_paired_cols)
 DEFINE_STRIP_COLS(zmm_i32_sum, uint64_t, STRIP_VECTORS, 8, 4, WHOLE_ROW_V4(m, 8), zmm_i32_sum_between_cols)
 DEFINE_STRIP_COLS_OF(zmm_i32_max_between, zmm_i32_max, int32_t, 4, 16, 4, BETWEEN_ROWS(count, m, row_stride), max_i32_cols)

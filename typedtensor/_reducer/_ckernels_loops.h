@@ -954,6 +954,33 @@ _Static_assert(STRIP_ROW_BYTES_V4 <= PAIRED_CALL_MIN_BYTES &&
                     a[j] = OP1(a[j], LOAD1(q + k * row_stride + (ISZ) * j));                          \
         }                                                                                             \
     }
+/* Paired calls (PAIRED_CALL) in vector loops of their own, in the paired order of the generic loops
+ * (rows r and half + r combined first, then that into the accumulators, an odd count's last row
+ * alone): vectors V of L accumulators A (LOADA, STOREA), the elements of ISZ bytes widened as they
+ * load (LOADV; LOAD1 one), COMBINEV and OP1 combining. Other calls: FALLBACK. */
+#define DEFINE_PAIRED_COLS(NAME, V, A, L, LOADA, STOREA, ISZ, LOADV, LOAD1, COMBINEV, OP1, FALLBACK)  \
+    KERNEL_TARGET static void NAME##_paired_cols(char *acc, ptrdiff_t acc_step, const char *p, ptrdiff_t count, \
+                                                 ptrdiff_t row_stride, ptrdiff_t m, ptrdiff_t s)      \
+    {                                                                                                 \
+        if (acc_step != 0 || s != (ISZ) || !PAIRED_CALL(count, m * (ptrdiff_t)sizeof(A))) {           \
+            FALLBACK(acc, acc_step, p, count, row_stride, m, s);                                      \
+            return;                                                                                   \
+        }                                                                                             \
+        A *a = (A *)acc;                                                                              \
+        ptrdiff_t half = count / 2;                                                                   \
+        for (ptrdiff_t r = 0; r < half; r++) {                                                        \
+            const char *q = p + r * row_stride, *partner = q + half * row_stride;                     \
+            ptrdiff_t j = 0;                                                                          \
+            for (; j + (L) <= m; j += (L)) {                                                          \
+                V pair = COMBINEV(LOADV(q + (ISZ) * j), LOADV(partner + (ISZ) * j));                  \
+                STOREA(a + j, COMBINEV(LOADA(a + j), pair));                                          \
+            }                                                                                         \
+            for (; j < m; j++)                                                                        \
+                a[j] = OP1(a[j], OP1(LOAD1(q + (ISZ) * j), LOAD1(partner + (ISZ) * j)));              \
+        }                                                                                             \
+        if (count % 2) /* the last row */                                                             \
+            FALLBACK(acc, 0, p + (count - 1) * row_stride, 1, row_stride, m, s);                      \
+    }
 #endif
 
 /* The kernels of _ckernels_integers.c, by op and input type (zero where _ckernels.c has them), and
