@@ -290,8 +290,29 @@ DEFINE_STRIP_COLS(f32_sum, double, STRIP_VECTORS, 8, 4, F32_SUM_STRIPS(count, m)
 /* float32 products of paired calls (PAIRED_CALL), in their order, 4 floats a step converted as they
  * load: the generic loop there widens 8 a step through extracts (16 instructions per 8 floats, this
  * loop 10). A/B, each build first in turn, over the blog tensor's (1,) and (0, 1): 1.01-1.10x. */
-DEFINE_PAIRED_COLS(f32_prod, __m256d, double, 4, _mm256_loadu_pd, _mm256_storeu_pd, 4, load_vfloat_as_double,
-                   load_d_f32, _mm256_mul_pd, MUL, dprod_f32_cols)
+KERNEL_TARGET static void f32_prod_paired_cols(char *acc, ptrdiff_t acc_step, const char *p, ptrdiff_t count,
+                                               ptrdiff_t row_stride, ptrdiff_t m, ptrdiff_t s)
+{
+    if (acc_step != 0 || s != (ptrdiff_t)sizeof(float) || !PAIRED_CALL(count, m * (ptrdiff_t)sizeof(double))) {
+        dprod_f32_cols(acc, acc_step, p, count, row_stride, m, s);
+        return;
+    }
+    double *a = (double *)acc;
+    ptrdiff_t half = count / 2;
+    for (ptrdiff_t r = 0; r < half; r++) {
+        const char *q = p + r * row_stride, *partner = q + half * row_stride;
+        ptrdiff_t j = 0;
+        for (; j + 4 <= m; j += 4) {
+            ptrdiff_t at = (ptrdiff_t)sizeof(float) * j;
+            __m256d pair = _mm256_mul_pd(load_vfloat_as_double(q + at), load_vfloat_as_double(partner + at));
+            _mm256_storeu_pd(a + j, _mm256_mul_pd(_mm256_loadu_pd(a + j), pair));
+        }
+        for (ptrdiff_t at = (ptrdiff_t)sizeof(float) * j; j < m; j++, at += (ptrdiff_t)sizeof(float))
+            a[j] = MUL(a[j], MUL(load_d_f32(q + at), load_d_f32(partner + at)));
+    }
+    if (count % 2) /* the last row */
+        dprod_f32_cols(acc, 0, p + (count - 1) * row_stride, 1, row_stride, m, s);
+}
 DEFINE_STRIP_COLS(f32_prod, double, STRIP_VECTORS, 4, 4, MANY_SHORT_F32_ROWS(count, m), f32_prod_paired_cols)
 DEFINE_STRIP_COLS(f32_max, float, SMALL_STRIP_VECTORS, 8, 4, MANY_SHORT_F32_ROWS(count, m), max_f32_v3_cols)
 DEFINE_STRIP_COLS(f32_min, float, SMALL_STRIP_VECTORS, 8, 4, MANY_SHORT_F32_ROWS(count, m), min_f32_v3_cols)

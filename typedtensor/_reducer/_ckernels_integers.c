@@ -121,15 +121,7 @@ KEPT_STRIP(zmm_i32_sum, LONG_ZMM, 4, zmm_load_i32_as_i64, load_u64_int32_t, _mm5
  * generic ones: 1.06-1.12x (four per pass 0.88x, sixteen 0.65x; max and min 1.0x) */
 DEFINE_ZMM_BLOCK_COLS(zmm_i32_sum, __m512i, uint64_t, 8, _mm512_loadu_si512, _mm512_storeu_si512, 4, zmm_load_i32_as_i64,
                       load_u64_int32_t, _mm512_add_epi64, ADD, 1, sum_i32_cols)
-/* int32 sums of paired calls (PAIRED_CALL: the rows between of the blog tensor's (1,) and (0, 1)),
- * not the strips: rows r and half + r added, then that into the int64 accumulators, 8 a step
- * widened as they load (the generic paired loop widens through extracts). Wrapping sums are exact
- * in any order, so the bits are every order's. A/B (session 34, each build first in turn): sums
- * and means over (1,) and (0, 1) 1.1-1.3x (the generic paired loop 1.06-1.22x, this one 1.03-1.13x
- * that). */
-DEFINE_PAIRED_COLS(zmm_i32_sum, __m512i, uint64_t, 8, _mm512_loadu_si512, _mm512_storeu_si512, 4, zmm_load_i32_as_i64,
-                   load_u64_int32_t, _mm512_add_epi64, ADD, zmm_i32_sum_block_cols)
-DEFINE_STRIP_COLS_OF(zmm_i32_sum_between, zmm_i32_sum, uint64_t, 2, 8, 4, BETWEEN_ROWS(count, m, row_stride) && !PAIRED_CALL(count, (m) * 8), zmm_i32_sum_paired_cols)
+DEFINE_STRIP_COLS_OF(zmm_i32_sum_between, zmm_i32_sum, uint64_t, 2, 8, 4, BETWEEN_ROWS(count, m, row_stride), zmm_i32_sum_block_cols)
 DEFINE_STRIP_COLS(zmm_i32_sum, uint64_t, STRIP_VECTORS, 8, 4, WHOLE_ROW_V4(m, 8), zmm_i32_sum_between_cols)
 DEFINE_STRIP_COLS_OF(zmm_i32_max_between, zmm_i32_max, int32_t, 4, 16, 4, BETWEEN_ROWS(count, m, row_stride), max_i32_cols)
 DEFINE_STRIP_COLS_OF(zmm_i32_min_between, zmm_i32_min, int32_t, 4, 16, 4, BETWEEN_ROWS(count, m, row_stride), min_i32_cols)

@@ -41,12 +41,12 @@
 /* Calls of PAIRED_CALL_MIN_ROWS rows or more into one row of accumulators of more than
  * PAIRED_CALL_MIN_BYTES and at most UNROLL_MIN_BYTES, of the families that pair columns
  * (PAIRED_COLUMNS: float32 and float64 products, float64 sums and means, and since session 34
- * integer sums, which wrap, so any order gives their bits), combine rows r and half + r first, then
- * that into the accumulators, an odd count's last row alone. The generic column loops take such
- * calls, float32 products' AVX2 loop in the same order (f32_prod_paired_cols), and int32 sums'
- * AVX-512 one (zmm_i32_sum_paired_cols);
- * the strips hold rows of at most PAIRED_CALL_MIN_BYTES of accumulators, the AVX-512 block loops
- * wider ones, and the groups and results calls of at most 16 rows (64: a margin over that; fewer
+ * int32, int64 and uint32 sums, VECTOR_INTEGER_SUM, which wrap, so any order gives their bits),
+ * combine rows r and half + r first, then that into the accumulators, an odd count's last row
+ * alone. The generic column loops take such calls, and float32 products' AVX2 loop in the same
+ * order (f32_prod_paired_cols); the strips hold rows of at most PAIRED_CALL_MIN_BYTES of
+ * accumulators (int32 sums' AVX-512 strips wider ones, exact in any order), the AVX-512 block
+ * loops wider ones, and the groups and results calls of at most 16 rows (64: a margin over that; fewer
  * rows in pairs were not measured), so every build gives the same bits. Why: two streams half the
  * call apart, and one load and store of the accumulators per two rows (session 30's halves, two
  * rows of accumulators each loaded and stored per row, measured 0.94-1.03x). Standalone on numpy's
@@ -953,33 +953,6 @@ _Static_assert(STRIP_ROW_BYTES_V4 <= PAIRED_CALL_MIN_BYTES &&
                 for (ptrdiff_t k = 0; k < rows; k++)                                                  \
                     a[j] = OP1(a[j], LOAD1(q + k * row_stride + (ISZ) * j));                          \
         }                                                                                             \
-    }
-/* Paired calls (PAIRED_CALL) in vector loops of their own, in the paired order of the generic loops
- * (rows r and half + r combined first, then that into the accumulators, an odd count's last row
- * alone): vectors V of L accumulators A (LOADA, STOREA), the elements of ISZ bytes widened as they
- * load (LOADV; LOAD1 one), COMBINEV and OP1 combining. Other calls: FALLBACK. */
-#define DEFINE_PAIRED_COLS(NAME, V, A, L, LOADA, STOREA, ISZ, LOADV, LOAD1, COMBINEV, OP1, FALLBACK)  \
-    KERNEL_TARGET static void NAME##_paired_cols(char *acc, ptrdiff_t acc_step, const char *p, ptrdiff_t count, \
-                                                 ptrdiff_t row_stride, ptrdiff_t m, ptrdiff_t s)      \
-    {                                                                                                 \
-        if (acc_step != 0 || s != (ISZ) || !PAIRED_CALL(count, m * (ptrdiff_t)sizeof(A))) {           \
-            FALLBACK(acc, acc_step, p, count, row_stride, m, s);                                      \
-            return;                                                                                   \
-        }                                                                                             \
-        A *a = (A *)acc;                                                                              \
-        ptrdiff_t half = count / 2;                                                                   \
-        for (ptrdiff_t r = 0; r < half; r++) {                                                        \
-            const char *q = p + r * row_stride, *partner = q + half * row_stride;                     \
-            ptrdiff_t j = 0;                                                                          \
-            for (; j + (L) <= m; j += (L)) {                                                          \
-                V pair = COMBINEV(LOADV(q + (ISZ) * j), LOADV(partner + (ISZ) * j));                  \
-                STOREA(a + j, COMBINEV(LOADA(a + j), pair));                                          \
-            }                                                                                         \
-            for (; j < m; j++)                                                                        \
-                a[j] = OP1(a[j], OP1(LOAD1(q + (ISZ) * j), LOAD1(partner + (ISZ) * j)));              \
-        }                                                                                             \
-        if (count % 2) /* the last row */                                                             \
-            FALLBACK(acc, 0, p + (count - 1) * row_stride, 1, row_stride, m, s);                      \
     }
 #endif
 
