@@ -809,7 +809,7 @@ static inline uint8_t nonzero_f16(const char *p) { return NONZERO_HALF(p); }
 #define STRIP_ROW_BYTES_V4 1024 /* AVX-512: rows this short held whole in 16 of the 32 registers */
 #define WHOLE_ROW_V4(m, ACC_SIZE) ((m) * (ACC_SIZE) <= STRIP_ROW_BYTES_V4) /* m accumulators of ACC_SIZE */
 /* the strips' sizes leave paired calls to the generic loops (their conditions must too: the digest
- * test checks the bits) */
+ * test checks the bits; int32 sums' AVX-512 strips take them, exact in any order) */
 _Static_assert(STRIP_ROW_BYTES_V4 <= PAIRED_CALL_MIN_BYTES &&
                    STRIP_ROW_BYTES / sizeof(float) * sizeof(double) <= PAIRED_CALL_MIN_BYTES,
                "the strips (AVX-512, and float32 widened to double in AVX2) hold no paired call's accumulators");
@@ -919,7 +919,8 @@ _Static_assert(STRIP_ROW_BYTES_V4 <= PAIRED_CALL_MIN_BYTES &&
  * so one). Over rows of 640 ((1,), (0, 1): accumulators of 2.5-5 KiB) four rows per pass measured
  * 0.62-0.68x for float64, one 0.84-0.89x for float32 max: there float max/min take the halves
  * (_ckernels.c), the others the generic loops (float32 products in these: 0.78-0.88x, session 31;
- * float32 and float64 products and float64 sums and means there pair their rows, PAIRED_CALL). */
+ * float32 and float64 products, float64 sums and means and integer sums there pair their rows,
+ * PAIRED_CALL). */
 #define BLOCK_PASS_ROWS 8
 #define DEFINE_ZMM_BLOCK_COLS(NAME, V, A, L, LOADA, STOREA, ISZ, LOADV, LOAD1, COMBINEV, OP1, VECTORS, FALLBACK) \
     KERNEL_TARGET static void NAME##_block_cols(char *acc, ptrdiff_t acc_step, const char *p, ptrdiff_t count, \
