@@ -420,7 +420,7 @@ INLINE double flushed_tree8(__m256 sums)
  * expressions of the chain's index, which this macro names k. */
 #define ROW_CHAINS(K, USE, ROW, ACC, ISZ, LOAD8, ADD8, n)                                             \
     do {                                                                                              \
-        __m256 sums_[(K)];                                                                              \
+        __m256 sums_[(K)];                                                                            \
         UNROLLED for (int k = 0; k < (K); k++)                                                        \
             sums_[k] = (USE) ? LOAD8(ROW) : _mm256_setzero_ps();                                      \
         for (ptrdiff_t i_ = 8; i_ < (n); i_ += 8)                                                     \

@@ -46,8 +46,8 @@
  * alone. The generic column loops take such calls, and float32 products' AVX2 loop in the same
  * order (f32_prod_paired_cols); the strips hold rows of at most PAIRED_CALL_MIN_BYTES of
  * accumulators (int32 sums' AVX-512 strips wider ones, exact in any order), the AVX-512 block
- * loops wider ones, and the groups and results calls of at most 16 rows (64: a margin over that; fewer
- * rows in pairs were not measured), so every build gives the same bits. Why: two streams half the
+ * loops wider ones, and the groups and results calls of at most 16 rows (64: a margin over that;
+ * fewer rows in pairs were not measured), so every build gives the same bits. Why: two streams half the
  * call apart, and one load and store of the accumulators per two rows (session 30's halves, two
  * rows of accumulators each loaded and stored per row, measured 0.94-1.03x). Standalone on numpy's
  * buffer (session 33, of a pure read): [8192, 640] float32 products one row at a time 0.59-0.61,
