@@ -47,9 +47,9 @@
  * order (f32_prod_paired_cols); the strips hold rows of at most PAIRED_CALL_MIN_BYTES of
  * accumulators (int32 sums' AVX-512 strips wider ones, exact in any order), the AVX-512 block
  * loops wider ones, and the groups and results calls of at most 16 rows (64: a margin over that;
- * fewer rows in pairs were not measured), so every build gives the same bits. Why: two streams half the
- * call apart, and one load and store of the accumulators per two rows (session 30's halves, two
- * rows of accumulators each loaded and stored per row, measured 0.94-1.03x). Standalone on numpy's
+ * fewer rows in pairs were not measured), so every build gives the same bits. Why: two streams
+ * half the call apart, and one load and store of the accumulators per two rows (session 30's
+ * halves, two rows of accumulators each loaded and stored per row, measured 0.94-1.03x). Standalone on numpy's
  * buffer (session 33, of a pure read): [8192, 640] float32 products one row at a time 0.59-0.61,
  * in pairs 0.77-0.85; float64 sums 0.66-0.75 and 0.79-0.94. A/B, each build first in turn: float32
  * products over the blog tensor's (1,) 1.03-1.11x, (0, 1) 1.30-1.33x, [16384, 200-256] over axis 0
@@ -376,9 +376,8 @@ DEFINE_VECTOR_LANES(vprod_f64, vdouble, vlong, 4, double, uint8_t, 8, load_vdoub
         return i;                                                                                     \
     }                                                                                                 \
     DEFINE_LANE_ENDS(NAME, vdouble, vlong, 4, double, uint8_t, COMBINE_ADD)
-INLINE vfloat vadd(vfloat a, vfloat x) { return a + x; }
-DEFINE_FLUSHED_SUM_LANES(vsum_f16, 2, load_vhalf_as_float, vadd)
-DEFINE_FLUSHED_SUM_LANES(vsum_f32, 4, load_vfloat, vadd)
+DEFINE_FLUSHED_SUM_LANES(vsum_f16, 2, load_vhalf_as_float, ADD)
+DEFINE_FLUSHED_SUM_LANES(vsum_f32, 4, load_vfloat, ADD)
 DEFINE_HALF_LANES(vprod_f16, 1.0, COMBINE_MUL, load_vhalf_as_float)
 DEFINE_VECTOR_LANES(vmax_f16, vfloat, vint, 8, float, int32_t, 2, load_vhalf_as_float, -INFINITY, COMBINE_MAX, 1)
 DEFINE_VECTOR_LANES(vmin_f16, vfloat, vint, 8, float, int32_t, 2, load_vhalf_as_float, INFINITY, COMBINE_MIN, 1)
