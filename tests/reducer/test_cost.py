@@ -163,3 +163,94 @@ def test_a_split_slower_than_one_thread_is_predicted_to_be_counts_as_not_helping
 
     assert _parallel.run_parts(part, [0, 1], threads=2, alone=0.001) == [0, 1]
     assert _parallel._backoff["calls_left"] == 2
+
+
+def chosen(timings: _cost.Timings, calls: int, seconds: dict[int, float], threads: int = 2) -> list[int]:
+    """The thread counts ``timings`` chooses for ``calls`` calls that each take ``seconds[count]``."""
+    counts = []
+    for _ in range(calls):
+        count = timings.choose(threads)
+        timings.record(count, seconds[count])
+        counts.append(count)
+    return counts
+
+
+def test_a_timed_plan_times_one_thread_then_several_in_turn_before_it_chooses() -> None:
+    learning = 2 * _cost.TIMED_SAMPLES
+    assert chosen(_cost.Timings(), learning, {1: 1.0, 2: 0.5}) == [1, 2] * _cost.TIMED_SAMPLES
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.floats(0.3, 3.0), st.integers(2, 64))
+def test_a_timed_plan_keeps_the_faster_count_and_times_the_other_now_and_then(speedup: float, threads: int) -> None:
+    timings = _cost.Timings()
+    learning = 2 * _cost.TIMED_SAMPLES
+    counts = chosen(timings, learning + 4 * _cost.RETRY_EVERY, {1: 1.0, threads: 1.0 / speedup}, threads)[learning:]
+    faster = threads if speedup >= _cost.TIMED_GAIN else 1  # several threads only where they gain enough
+    other = 1 if faster == threads else threads
+    assert counts.count(other) == 4 and all(
+        count == (other if (learning + call + 1) % _cost.RETRY_EVERY == 0 else faster) for call, count in enumerate(counts)
+    )
+
+
+def test_a_timed_plan_follows_a_change_of_load() -> None:
+    timings = _cost.Timings()
+    chosen(timings, 20, {1: 1.0, 2: 0.6})
+
+    def expected(first_call: int, calls: int, kept: int) -> list[int]:
+        """``kept`` on each call but the retries (every RETRY_EVERY-th call of the plan)."""
+        return [3 - kept if call % _cost.RETRY_EVERY == 0 else kept for call in range(first_call, first_call + calls)]
+
+    # the other core gets busy: the kept count's own times show it once all its latest are slow
+    slow_calls = _cost.TIMED_KEPT
+    assert chosen(timings, 30, {1: 1.0, 2: 1.5}) == [2] * slow_calls + expected(21 + slow_calls, 30 - slow_calls, 1)
+    # ... and freed again: the first retry on two threads brings it back
+    back = chosen(timings, 4 * _cost.RETRY_EVERY, {1: 1.0, 2: 0.6})
+    assert back[-_cost.RETRY_EVERY :] == expected(51 + 3 * _cost.RETRY_EVERY, _cost.RETRY_EVERY, 2)
+
+
+def test_timings_choose_nothing_on_one_core_and_leave_the_back_off_to_the_other_plans(monkeypatch: pytest.MonkeyPatch) -> None:
+    timings, cost = _cost.Timings(), _cost.compiled_cost("sum", np.dtype("float32"), 64 << 20)
+    chosen(timings, 2 * _cost.TIMED_SAMPLES, {1: 1.0, 2: 0.5})
+    monkeypatch.setattr(_parallel, "thread_count", lambda: 1)
+    assert _cost.threads_for(cost, 8, timings) == 1 and timings.calls == 2 * _cost.TIMED_SAMPLES  # not even asked
+    monkeypatch.setattr(_parallel, "thread_count", lambda: 2)
+    _parallel._record(helped=False)  # another plan's split did not help: its next 2 calls stay on one thread ...
+    assert [_cost.threads_for(cost, 8, timings) for _ in range(3)] == [2, 2, 2]  # ... this one's times say two
+    assert _parallel._backoff["calls_left"] == 2
+    caller = threading.get_ident()
+
+    def part(index: int) -> int:
+        time.sleep(0.01 if threading.get_ident() == caller else 0.1)  # the worker is on a busy core
+        return index
+
+    _parallel.run_parts(part, [0, 1], threads=2, alone=None)  # a timed split: its time tells its plan
+    assert _parallel._backoff == {"calls_left": 2, "misses": 1}
+
+
+@pytest.mark.parametrize(
+    ("dtype", "op", "shape", "axis", "timed"),
+    [
+        ("float32", "sum", (32, 256, 5, 128), 0, True),  # 21 MB: about a millisecond, shared by threads
+        ("float16", "prod", (16, 16384, 32), (0, 2), True),  # cut into parts
+        ("float32", "sum", (4, 4), 0, False),  # far too short to time
+        ("float32", "max", (32, 256, 5, 128), (0, 2), False),  # no units to share
+    ],
+)
+def test_plans_long_enough_to_time_and_with_pieces_to_share_are_timed(
+    dtype: str, op: str, shape: tuple[int, ...], axis: int | tuple[int, ...], timed: bool, compiled_kernels: None
+) -> None:
+    plan = _plan(op, shape, c_strides(shape, np.dtype(dtype)), np.dtype(dtype), axis, False)
+    assert isinstance(plan, CompiledPlan) and (plan.timings is not None) == timed
+
+
+def test_a_timed_plan_records_its_calls_on_each_thread_count_with_the_same_bits(
+    compiled_kernels: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(_parallel, "_record", lambda helped: None)  # no back-off on a busy test machine
+    array = np.random.default_rng(5).random((32, 256, 5, 128), np.float32)
+    plan = _plan("sum", array.shape, array.strides, array.dtype, 0, False)
+    assert isinstance(plan, CompiledPlan) and plan.timings is not None
+    results = {plan.run(array).tobytes() for _ in range(2 * _cost.TIMED_SAMPLES)}
+    assert {count: len(times) for count, times in plan.timings.seconds.items()} == {1: _cost.TIMED_SAMPLES, 2: _cost.TIMED_SAMPLES}
+    assert len(results) == 1

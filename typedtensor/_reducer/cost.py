@@ -20,7 +20,15 @@ them, or it took longer than one thread is predicted to) makes later calls stay 
 for a while (``_parallel.backing_off``), so a loaded machine costs a probe now and then.
 
 The figures are this machine class's (2-core AMD EPYC, 1 MiB L2, 32 MiB L3); ``python
-benchmarks/reduce.py --calibrate`` measures the loop speeds on another machine.
+benchmarks/reduce.py --calibrate`` measures the loop speeds on another machine. What two
+threads gain on a memory-bound view differs by machine more than any table can say (session
+35, a 2-core Intel Xeon with 2 MiB of L2 and a large L3, the blog tensor in cache, two threads
+against one: float32 sums 0.99-1.32x, max 0.75-1.45x, float64 sums 0.98-1.59x, int32 sums
+0.68-1.26x, float16 sums 0.69-0.98x; on the EPYC 0.81-1.45x), so a large call's thread count
+is measured instead: each plan whose call takes long enough to time keeps its latest times on
+one thread and on several (``Timings``) and runs on the faster; the back-off, shared by all
+plans, is left to the others (a plan that loses on two threads, as float16 sums do there, would
+otherwise keep the ones that gain on one).
 """
 
 from __future__ import annotations
@@ -102,22 +110,74 @@ def may_split(cost: Cost) -> bool:
     return compute_bound and predicted_seconds(cost, 1) > SPLIT_GAIN * (cost.nbytes / (many * 1e9) + WAKE_SECONDS)
 
 
-def threads_for(cost: Cost, parts: int) -> int:
-    """How many threads to compute ``parts`` parts on: 1 unless splitting is predicted to pay."""
+def threads_for(cost: Cost, parts: int, timings: Timings | None = None) -> int:
+    """How many threads to compute ``parts`` parts on: 1 unless the plan's ``timings`` choose
+    several or, for a plan too short to time, splitting is predicted to pay."""
     threads = min(_parallel.thread_count(), parts)
-    if threads < 2 or predicted_seconds(cost, 1) <= SPLIT_GAIN * predicted_seconds(cost, threads):
+    if threads < 2:
+        return 1
+    if timings is not None:  # its own times, not the back-off: they see a busy core too
+        return timings.choose(threads)
+    if predicted_seconds(cost, 1) <= SPLIT_GAIN * predicted_seconds(cost, threads):
         return 1
     return 1 if _parallel.backing_off() else threads  # only calls that would split count down the back-off
+
+
+#: Calls predicted to take this long on one thread are timed, and their plan's times choose
+#: their thread count (``Timings``); shorter ones follow the model, as waking a worker (20-45
+#: us) and the clock's noise would drown what timing them tells.
+TIMED_MIN_SECONDS: Final = 200e-6
+TIMED_SAMPLES: Final = 3  # times on each thread count before choosing
+TIMED_KEPT: Final = 5  # the latest times of each count, whose fastest decides: noise only ever adds time
+TIMED_GAIN: Final = 1.05  # several threads only where at least this much faster: else a core spent for little
+RETRY_EVERY: Final = 16  # once chosen, the other count is timed once in this many calls: load changes
+
+
+def timings_for(cost: Cost, parts: int) -> Timings | None:
+    """Timings for a plan of ``parts`` parts or units to share, if its calls are long enough to time."""
+    return Timings() if parts >= 2 and predicted_seconds(cost, 1) >= TIMED_MIN_SECONDS else None
+
+
+class Timings:
+    """One plan's latest call times on one thread and on several, and the thread count they
+    choose: each count timed ``TIMED_SAMPLES`` times in turn (one thread first), then the faster
+    by the fastest of its latest times (a cold call, the first to start a worker, or one that
+    met a busy core only adds time), the other once every ``RETRY_EVERY`` calls, so a change of
+    load is seen. Races between threads calling one plan only blur the figures; the bits never depend
+    on the count."""
+
+    __slots__ = ("seconds", "calls")
+
+    def __init__(self) -> None:
+        self.seconds: dict[int, list[float]] = {}
+        self.calls = 0
+
+    def choose(self, threads: int) -> int:
+        """1 or ``threads`` for the next call."""
+        self.calls += 1
+        one, many = len(self.seconds.get(1, ())), len(self.seconds.get(threads, ()))
+        if min(one, many) < TIMED_SAMPLES:
+            return 1 if one <= many else threads
+        faster = threads if min(self.seconds[1]) >= TIMED_GAIN * min(self.seconds[threads]) else 1
+        if self.calls % RETRY_EVERY == 0:
+            return 1 if faster == threads else threads
+        return faster
+
+    def record(self, threads: int, seconds: float) -> None:
+        kept = self.seconds.setdefault(threads, [])
+        kept.append(seconds)
+        del kept[:-TIMED_KEPT]
 
 
 SHARES_PER_THREAD: Final = 4  # a shared call's units go in this many shares per thread, taken as threads free up
 
 
-def run_shared(function: Callable[[int, int], None], units: int, threads: int, cost: Cost) -> None:
+def run_shared(function: Callable[[int, int], None], units: int, threads: int, alone: float | None) -> None:
     """``function(share, shares)`` for every share of a call's ``units`` (the C walk's parts, each
-    giving the same bits on any number of threads), on ``threads`` threads (``threads_for``)."""
+    giving the same bits on any number of threads), on ``threads`` threads (``threads_for``);
+    ``alone`` as ``_parallel.run_parts`` takes it."""
     shares = min(units, SHARES_PER_THREAD * threads)
-    _parallel.run_parts(lambda share: function(share, shares), range(shares), threads, alone=predicted_seconds(cost, 1))
+    _parallel.run_parts(lambda share: function(share, shares), range(shares), threads, alone)
 
 
 def run_split(function: Callable[[Part], Result], parts: Sequence[Part], cost: Cost) -> list[Result]:

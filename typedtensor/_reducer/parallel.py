@@ -120,11 +120,12 @@ _workers_lock = threading.Lock()
 
 
 def run_parts(
-    function: Callable[[Part], Result], parts: Sequence[Part], threads: int, alone: float = math.inf
+    function: Callable[[Part], Result], parts: Sequence[Part], threads: int, alone: float | None = math.inf
 ) -> list[Result]:
     """``function`` of every part, in order, computed on up to ``threads`` threads (the caller's
-    included). ``alone``: the seconds one thread is predicted to take; a split slower than that
-    did not help."""
+    included). ``alone``: the seconds one thread is predicted to take, a split slower than that
+    did not help; None where the caller times its splits itself (``cost.Timings``), which then
+    leave the back-off alone."""
     if len(parts) < 2:
         return [function(part) for part in parts]
     job: _Job[Part, Result] = _Job(function, parts)
@@ -135,7 +136,7 @@ def run_parts(
     by_caller = job.work()
     own_done = time.perf_counter()
     job.done.acquire()  # the parts other threads took are finished
-    if helpers:
+    if helpers and alone is not None:
         end = time.perf_counter()
         did_share = len(parts) - by_caller >= len(parts) * helpers / (helpers + 1) / 2
         # waiting for a worker's last part as long as one of the caller's parts took is the parts'
