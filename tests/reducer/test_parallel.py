@@ -144,8 +144,9 @@ def test_concurrent_callers_get_the_same_bits(kernels: str, monkeypatch: pytest.
 THREADS_USED = """
 import threading, numpy as np, typedtensor as tt
 from typedtensor._reducer import parallel as _parallel
+from typedtensor._reducer import cost as _cost
 x = tt.tensor(np.ones((2000, 4000), np.float16))
-for _ in range(2):  # 16 MB of slow float16 products, split: timed on one thread, then on all
+for _ in range(2 * _cost.TIMED_SAMPLES):  # 16 MB of slow float16 products, split: timed on one thread and on all
     tt.reduce_prod(x, axis=1)
 print(_parallel.thread_count(), any(t.name.startswith("typedtensor") for t in threading.enumerate()))
 """

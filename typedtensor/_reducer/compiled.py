@@ -16,8 +16,8 @@ region of the result; cut along a reduced dim, each part writes its partial resu
 accumulating type: float64 for float sums) into a row of its own, and one more call combines the
 rows in order and converts them. The units and parts depend on the view and on the cost model's
 constant table, never on the thread count or the machine, so the bits do not depend on how many
-threads computed them. How many threads do is the cost model's call: a plan long enough to time
-runs on the count its own latest calls were fastest on (``_cost.Timings``).
+threads computed them. How many threads compute them, a plan's own times choose: one thread or
+all, whichever its latest calls took less time on (``_cost.Timings``).
 
 The extension is built at install when a compiler is there. Without it, or with
 ``TYPEDTENSOR_KERNELS=numpy`` in the environment, every reduction runs on numpy (``_kernels``);
@@ -103,42 +103,42 @@ class CompiledPlan:
     cost: _cost.Cost
     units: int  # a single call's units (``_ckernels.units``) threads may share; 1: never shared
     partial_bytes: int  # the accumulators its shares leave to combine (row parts), else 0
-    timings: _cost.Timings | None = field(default=None, compare=False)  # a long call's times, which choose its threads
+    # the frozen plan's one mutable member: its calls' times, which choose their thread count
+    timings: _cost.Timings | None = field(default=None, compare=False)  # None: no pieces to share
 
     def run(self, array: Array) -> Array:
         out = np.empty(self.out_shape, self.out_dtype)
-        if self.timings is not None:
-            threads = _cost.threads_for(self.cost, self.shares, self.timings)
-            start = time.perf_counter()
-            self._on(array, out, threads, None)
-            self.timings.record(threads, time.perf_counter() - start)
-        elif len(self.calls) == 1 and self.units < 2:  # written out, not self._into: the call every small tensor pays
+        if self.timings is None:  # written out, not self._into: the call every small tensor pays
             call = self.calls[0]
             _ckernels.reduce(self.op, self.in_type, TYPE_CODES[self.out_dtype], array, call.in_offset, out, call.out_offset, call.layout, self.divisor)
         else:
-            self._on(array, out, _cost.threads_for(self.cost, self.shares), _cost.predicted_seconds(self.cost, 1))
+            threads = _cost.threads_for(self.cost, self.pieces, self.timings)
+            _parallel.start_workers(threads - 1)  # a worker's start is not the count's time
+            start = time.perf_counter()
+            self._on(array, out, threads)
+            self.timings.record(threads, time.perf_counter() - start)
         return out
 
     @property
-    def shares(self) -> int:
+    def pieces(self) -> int:
         """How many pieces threads may share: the parts, or a single call's units."""
         return len(self.calls) if len(self.calls) > 1 else self.units
 
-    def _on(self, array: Array, out: Array, threads: int, alone: float | None) -> None:
-        """The reduction into ``out`` on ``threads`` threads; ``alone`` as ``_parallel.run_parts`` takes it."""
+    def _on(self, array: Array, out: Array, threads: int) -> None:
+        """The reduction into ``out`` on ``threads`` threads (timed by the caller: no back-off)."""
         if len(self.calls) == 1 and threads < 2:
             self._into(array, out, self.calls[0])
         elif len(self.calls) == 1:
-            self._shared(array, out, self.calls[0], threads, alone)
+            self._shared(array, out, self.calls[0], threads)
         elif self.combine is None:
-            _parallel.run_parts(lambda call: self._into(array, out, call), self.calls, threads, alone)
+            _parallel.run_parts(lambda call: self._into(array, out, call), self.calls, threads, alone=None)
         else:
-            self._combined(array, out, self.combine, threads, alone)
+            self._combined(array, out, self.combine, threads)
 
     def _into(self, array: Array, out: Array, call: Call) -> None:
         _ckernels.reduce(self.op, self.in_type, TYPE_CODES[self.out_dtype], array, *_fields(call, out), self.divisor)
 
-    def _shared(self, array: Array, out: Array, call: Call, threads: int, alone: float | None) -> None:
+    def _shared(self, array: Array, out: Array, call: Call, threads: int) -> None:
         """The call's units shared by ``threads`` threads; row parts leave their accumulators in
         ``partials``, combined once all are done."""
         partials = np.empty(-(-self.partial_bytes // 8), np.float64)  # aligned for any accumulator
@@ -147,18 +147,18 @@ class CompiledPlan:
         def share_of(share: int, shares: int) -> None:
             _ckernels.reduce(self.op, self.in_type, out_type, array, *_fields(call, out), self.divisor, share, shares, partials)
 
-        _cost.run_shared(share_of, self.units, threads, alone)
+        _cost.run_shared(share_of, self.units, threads)
         if self.partial_bytes:
             _ckernels.combine(self.op, self.in_type, out_type, out, call.out_offset, call.layout, self.divisor, partials)
 
-    def _combined(self, array: Array, out: Array, combine: Call, threads: int, alone: float | None) -> None:
+    def _combined(self, array: Array, out: Array, combine: Call, threads: int) -> None:
         partials = np.empty((len(self.calls), max(1, out.size)), self.partial_dtype)
         code = TYPE_CODES[self.partial_dtype]
         _parallel.run_parts(
             lambda call: _ckernels.reduce(self.op, self.in_type, code, array, *_fields(call, partials), 0.0),
             self.calls,
             threads,
-            alone,
+            alone=None,
         )
         _ckernels.reduce(self.op, code, TYPE_CODES[self.out_dtype], partials, *_fields(combine, out), self.divisor)
 
@@ -186,7 +186,7 @@ def plan(
     else:
         parts = None
     if parts is None:
-        return CompiledPlan(*common, (whole,), None, partial_dtype, cost, units, partial_bytes, _cost.timings_for(cost, units))
+        return CompiledPlan(*common, (whole,), None, partial_dtype, cost, units, partial_bytes, _cost.Timings() if units >= 2 else None)
     dim, outputs = parts.dim, math.prod(out_shape)
     assert layout.out_strides is not None
     calls = tuple(
@@ -198,7 +198,7 @@ def plan(
         for index, (start, stop) in enumerate(parts.ranges)
     )
     combine = None if not layout.reduced[dim] else _combining(len(calls), outputs, partial_dtype)
-    return CompiledPlan(*common, calls, combine, partial_dtype, cost, 1, 0, _cost.timings_for(cost, len(calls)))
+    return CompiledPlan(*common, calls, combine, partial_dtype, cost, 1, 0, _cost.Timings())
 
 
 def _units(op: str, dtype: np.dtype[Any], out_dtype: np.dtype[Any], layout: bytes, divisor: float) -> tuple[int, int]:

@@ -1,38 +1,34 @@
-"""Whether a large reduction is worth running on several threads: a cost model.
+"""How many threads a large reduction runs on: measured where a plan has pieces, else a cost model.
 
-The parts of a large reduction are fixed by the data: the units its C walk divides into (its
+The pieces of a large reduction are fixed by the data: the units its C walk divides into (its
 sub-problems or tiles, each with outputs of its own, or row parts combined in order), or the
-parts ``_layout.cut`` cuts a compute-bound view into. This module decides whether a plan is cut
-(``may_split``) and how many threads compute the units or the parts. It predicts the
-single-thread time from the speed of the loop for the op and dtype (measured on data in cache,
-single thread) capped by memory bandwidth, and the time on ``n`` threads from ``n`` times that
-speed capped by two threads' bandwidth, plus the cost of waking the workers. It splits only
-when the prediction wins by ``SPLIT_GAIN``.
-
-When the table was first measured (2026-11-23) two threads read no faster than one on this
-shared machine; since the loops got faster they do from DRAM (session 28, a plan's units shared
-by two threads against one thread on the same buffer, each call after a read of it: 1.3-1.56x
-on 40-80 MiB), in cache only now and then (0.9-1.45x on 10-20 MiB), so memory-bound views in
-cache stay on one thread (``BANDWIDTH``). Views gain through the units the C walk divides into
-(``run_shared``), which cost one thread nothing; only compute-bound loops are cut into parts
-(``may_split``). A split that did not help (the workers did little, the caller waited for
-them, or it took longer than one thread is predicted to) makes later calls stay on one thread
-for a while (``_parallel.backing_off``), so a loaded machine costs a probe now and then.
+parts ``_layout.cut`` cuts a compute-bound view into. The cost model decides whether a plan is
+cut (``may_split``), and how many threads the numpy kernels' parts run on (``run_split``). It
+predicts the single-thread time from the speed of the loop for the op and dtype (measured on
+data in cache, single thread) capped by memory bandwidth, and the time on ``n`` threads from
+``n`` times that speed capped by two threads' bandwidth, plus the cost of waking the workers.
+It splits only when the prediction wins by ``SPLIT_GAIN``. A split of its that did not help
+(the workers did little, the caller waited for them, or it took longer than one thread is
+predicted to) makes later such calls stay on one thread for a while
+(``_parallel.backing_off``), so a loaded machine costs a probe now and then.
 
 The figures are this machine class's (2-core AMD EPYC, 1 MiB L2, 32 MiB L3); ``python
-benchmarks/reduce.py --calibrate`` measures the loop speeds on another machine. What two
-threads gain on a memory-bound view differs by machine more than any table can say (session
-35, a 2-core Intel Xeon with 2 MiB of L2 and a large L3, the blog tensor in cache, two threads
-against one: float32 sums 0.99-1.32x, max 0.75-1.45x, float64 sums 0.98-1.59x, int32 sums
-0.68-1.26x, float16 sums 0.69-0.98x; on the EPYC 0.81-1.45x), so a large call's thread count
-is measured instead: each plan whose call takes long enough to time keeps its latest times on
-one thread and on several (``Timings``) and runs on the faster; the back-off, shared by all
-plans, is left to the others (a plan that loses on two threads, as float16 sums do there, would
-otherwise keep the ones that gain on one).
+benchmarks/reduce.py --calibrate`` measures the loop speeds on another machine. There two
+threads read faster than one from DRAM (session 28: 1.3-1.56x on 40-80 MiB) and in cache only
+now and then (0.9-1.45x on 10-20 MiB). On another machine it differs more than a table can say
+(session 35, a 2-core Intel Xeon with 2 MiB of L2 and a large L3, the blog tensor in cache, two
+threads against one: float32 sums 0.99-1.32x by pattern, max 0.75-1.45x, float64 sums
+0.98-1.59x, int32 sums 0.68-1.26x, float16 sums 0.69-0.98x), so the compiled plans' thread
+counts are measured instead: each plan with pieces to share keeps its latest times on one
+thread and on all (``Timings``) and runs on the faster, and leaves the shared back-off alone
+(a plan that loses on two threads, as float16 sums do there, would keep the ones that gain on
+one).
 """
 
 from __future__ import annotations
 
+import random
+import statistics
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
@@ -65,10 +61,10 @@ CACHE_BYTES: Final = 32 << 20  # larger inputs stream from DRAM
 # weigh one thread against two). Two, session 28, shared plans against one thread: from DRAM
 # 1.5x one (40-80 MiB 1.3-1.56x; the benchmark's float64 blog tensor, 42 MB, in its default
 # mode 1.06-1.20x geomean per op, worst case 0.96x, in a quiet run), in cache 1.2x (20 MiB
-# 0.9-1.45x; the float32 blog tensor, 21 MB, 0.97-1.08x geomean, worst 0.81x), so memory-bound
-# views in cache stay on one thread.
+# 0.9-1.45x; the float32 blog tensor, 21 MB, 0.97-1.08x geomean, worst 0.81x), so the model
+# keeps memory-bound views in cache on one thread (the compiled plans measure instead: Timings).
 BANDWIDTH: Final = {True: (30.0, 36.0), False: (28.0, 42.0)}
-WAKE_SECONDS: Final = 50e-6  # waking a worker and its share's call: 20-45 us measured, with margin
+WAKE_SECONDS: Final = 50e-6  # waking a worker and its share's call: 20-45 us measured on the EPYC, with margin
 SPLIT_GAIN: Final = 1.3  # split only if predicted at least this much faster
 
 
@@ -111,8 +107,8 @@ def may_split(cost: Cost) -> bool:
 
 
 def threads_for(cost: Cost, parts: int, timings: Timings | None = None) -> int:
-    """How many threads to compute ``parts`` parts on: 1 unless the plan's ``timings`` choose
-    several or, for a plan too short to time, splitting is predicted to pay."""
+    """How many threads to compute ``parts`` pieces on: as the plan's ``timings`` choose, or
+    without them 1 unless splitting is predicted to pay."""
     threads = min(_parallel.thread_count(), parts)
     if threads < 2:
         return 1
@@ -123,47 +119,38 @@ def threads_for(cost: Cost, parts: int, timings: Timings | None = None) -> int:
     return 1 if _parallel.backing_off() else threads  # only calls that would split count down the back-off
 
 
-#: Calls predicted to take this long on one thread are timed, and their plan's times choose
-#: their thread count (``Timings``); shorter ones follow the model, as waking a worker (20-45
-#: us) and the clock's noise would drown what timing them tells.
-TIMED_MIN_SECONDS: Final = 200e-6
 TIMED_SAMPLES: Final = 3  # times on each thread count before choosing
-TIMED_KEPT: Final = 5  # the latest times of each count, whose fastest decides: noise only ever adds time
+TIMED_KEPT: Final = 5  # the latest times of each count, whose median decides
 TIMED_GAIN: Final = 1.05  # several threads only where at least this much faster: else a core spent for little
-RETRY_EVERY: Final = 16  # once chosen, the other count is timed once in this many calls: load changes
-
-
-def timings_for(cost: Cost, parts: int) -> Timings | None:
-    """Timings for a plan of ``parts`` parts or units to share, if its calls are long enough to time."""
-    return Timings() if parts >= 2 and predicted_seconds(cost, 1) >= TIMED_MIN_SECONDS else None
+RETRY_ODDS: Final = 16  # once chosen, the other count is timed on one call in this many: load changes
+_chance = random.Random()  # the learning order and the retries, so no periodic workload lines up with them
 
 
 class Timings:
-    """One plan's latest call times on one thread and on several, and the thread count they
-    choose: each count timed ``TIMED_SAMPLES`` times in turn (one thread first), then the faster
-    by the fastest of its latest times (a cold call, the first to start a worker, or one that
-    met a busy core only adds time), the other once every ``RETRY_EVERY`` calls, so a change of
-    load is seen. Races between threads calling one plan only blur the figures; the bits never depend
-    on the count."""
+    """One plan's latest call times on one thread and on all, and the thread count they choose:
+    each count timed ``TIMED_SAMPLES`` times, in a random order, then the faster by the median of
+    its latest ``TIMED_KEPT`` times (a busy core is what they measure: the fastest time would
+    favour the count that is sometimes fast), the other on one call in ``RETRY_ODDS`` at random,
+    so a change of load is seen. Races between threads calling one plan only blur the figures;
+    the bits never depend on the count."""
 
-    __slots__ = ("seconds", "calls")
+    __slots__ = ("seconds",)
 
     def __init__(self) -> None:
         self.seconds: dict[int, list[float]] = {}
-        self.calls = 0
 
     def choose(self, threads: int) -> int:
         """1 or ``threads`` for the next call."""
-        self.calls += 1
-        one, many = len(self.seconds.get(1, ())), len(self.seconds.get(threads, ()))
-        if min(one, many) < TIMED_SAMPLES:
-            return 1 if one <= many else threads
-        faster = threads if min(self.seconds[1]) >= TIMED_GAIN * min(self.seconds[threads]) else 1
-        if self.calls % RETRY_EVERY == 0:
+        one, many = self.seconds.get(1, []), self.seconds.get(threads, [])
+        if len(one) < TIMED_SAMPLES or len(many) < TIMED_SAMPLES:  # learning
+            return 1 if len(many) >= TIMED_SAMPLES or (len(one) < TIMED_SAMPLES and _chance.random() < 0.5) else threads
+        faster = threads if statistics.median(one) >= TIMED_GAIN * statistics.median(many) else 1
+        if _chance.random() * RETRY_ODDS < 1:
             return 1 if faster == threads else threads
         return faster
 
     def record(self, threads: int, seconds: float) -> None:
+        """Keep a call's time on ``threads`` threads, and only the latest ``TIMED_KEPT``."""
         kept = self.seconds.setdefault(threads, [])
         kept.append(seconds)
         del kept[:-TIMED_KEPT]
@@ -172,12 +159,12 @@ class Timings:
 SHARES_PER_THREAD: Final = 4  # a shared call's units go in this many shares per thread, taken as threads free up
 
 
-def run_shared(function: Callable[[int, int], None], units: int, threads: int, alone: float | None) -> None:
+def run_shared(function: Callable[[int, int], None], units: int, threads: int) -> None:
     """``function(share, shares)`` for every share of a call's ``units`` (the C walk's parts, each
-    giving the same bits on any number of threads), on ``threads`` threads (``threads_for``);
-    ``alone`` as ``_parallel.run_parts`` takes it."""
+    giving the same bits on any number of threads), on ``threads`` threads (a timed plan's: no
+    back-off)."""
     shares = min(units, SHARES_PER_THREAD * threads)
-    _parallel.run_parts(lambda share: function(share, shares), range(shares), threads, alone)
+    _parallel.run_parts(lambda share: function(share, shares), range(shares), threads, alone=None)
 
 
 def run_split(function: Callable[[Part], Result], parts: Sequence[Part], cost: Cost) -> list[Result]:

@@ -13,7 +13,9 @@ A split that did not help makes the next calls stay on one thread (``backing_off
 after each such split in a row: one in which the workers did less than half their share, or
 after which the caller, its parts done, waited for a worker's last part longer than a fifth of
 the call and (if it did two or more) than one of its own parts took, or that took longer than
-one thread is predicted to (their cores were busy).
+one thread is predicted to (their cores were busy). Only the splits the cost model predicted
+count, and only its predictions back off: a plan that times its calls (``cost.Timings``) sees
+a busy core in its own times.
 
 The workers are daemon threads that live as long as the process, so reductions also split in
 ``atexit`` handlers; a forked child starts its own. ``TYPEDTENSOR_NUM_THREADS`` (read once,
@@ -129,7 +131,7 @@ def run_parts(
     if len(parts) < 2:
         return [function(part) for part in parts]
     job: _Job[Part, Result] = _Job(function, parts)
-    helpers = _start_workers(min(threads, len(parts)) - 1)
+    helpers = start_workers(min(threads, len(parts)) - 1)
     start = time.perf_counter()
     for _ in range(helpers):
         _jobs.put(job)  # type: ignore[arg-type]
@@ -176,7 +178,7 @@ def _record(helped: bool) -> None:
     _backoff["calls_left"] = 2 ** _backoff["misses"]
 
 
-def _start_workers(wanted: int) -> int:
+def start_workers(wanted: int) -> int:
     """Make sure ``wanted`` workers exist; how many there are (fewer if threads cannot start)."""
     if wanted <= len(_workers):
         return wanted
