@@ -107,47 +107,49 @@ def may_split(cost: Cost) -> bool:
 
 
 def threads_for(cost: Cost, parts: int, timings: Timings | None = None) -> int:
-    """How many threads to compute ``parts`` pieces on: as the plan's ``timings`` choose, or
-    without them 1 unless splitting is predicted to pay."""
+    """How many threads to compute ``parts`` pieces on: 1 unless splitting is predicted to pay,
+    or, for a plan that times its calls, as its ``timings`` choose."""
     threads = min(_parallel.thread_count(), parts)
     if threads < 2:
         return 1
+    predicted = 1 if predicted_seconds(cost, 1) <= SPLIT_GAIN * predicted_seconds(cost, threads) else threads
     if timings is not None:  # its own times, not the back-off: they see a busy core too
-        return timings.choose(threads)
-    if predicted_seconds(cost, 1) <= SPLIT_GAIN * predicted_seconds(cost, threads):
-        return 1
-    return 1 if _parallel.backing_off() else threads  # only calls that would split count down the back-off
+        return timings.choose(threads, predicted)
+    return 1 if predicted < 2 or _parallel.backing_off() else threads  # only calls that would split count down the back-off
 
 
-TIMED_SAMPLES: Final = 3  # times on each thread count before choosing
+TIMED_SAMPLES: Final = 3  # times on each thread count before they choose
 TIMED_KEPT: Final = 5  # the latest times of each count, whose median decides
 TIMED_GAIN: Final = 1.05  # several threads only where at least this much faster: else a core spent for little
-RETRY_ODDS: Final = 16  # once chosen, the other count is timed on one call in this many: load changes
-_chance = random.Random()  # the learning order and the retries, so no periodic workload lines up with them
+LEARN_ODDS: Final = 4  # until then the model's count runs, the other on one call in this many
+RETRY_ODDS: Final = 16  # then the faster runs, the other on one call in this many: load changes
+_chance = random.Random()  # which calls time the other count: at random, so no periodic workload lines up
 
 
 class Timings:
-    """One plan's latest call times on one thread and on all, and the thread count they choose:
-    each count timed ``TIMED_SAMPLES`` times, in a random order, then the faster by the median of
-    its latest ``TIMED_KEPT`` times (a busy core is what they measure: the fastest time would
-    favour the count that is sometimes fast), the other on one call in ``RETRY_ODDS`` at random,
-    so a change of load is seen. Races between threads calling one plan only blur the figures;
-    the bits never depend on the count."""
+    """One plan's latest call times on one thread and on all, and the thread count they choose.
+    Until each count has ``TIMED_SAMPLES`` times, the model's prediction runs and the other count
+    on one call in ``LEARN_ODDS`` (a plan called a few times costs what it did before timing);
+    then the faster by the median of its latest ``TIMED_KEPT`` times (a busy core is what they
+    measure: the fastest time would favour the count that is only sometimes fast), and the other
+    on one call in ``RETRY_ODDS``, so a change of load is seen. Races between threads calling
+    one plan only blur the figures; the bits never depend on the count."""
 
     __slots__ = ("seconds",)
 
     def __init__(self) -> None:
         self.seconds: dict[int, list[float]] = {}
 
-    def choose(self, threads: int) -> int:
-        """1 or ``threads`` for the next call."""
+    def choose(self, threads: int, predicted: int) -> int:
+        """1 or ``threads`` for the next call; ``predicted``: the model's choice of the two."""
         one, many = self.seconds.get(1, []), self.seconds.get(threads, [])
-        if len(one) < TIMED_SAMPLES or len(many) < TIMED_SAMPLES:  # learning
-            return 1 if len(many) >= TIMED_SAMPLES or (len(one) < TIMED_SAMPLES and _chance.random() < 0.5) else threads
-        faster = threads if statistics.median(one) >= TIMED_GAIN * statistics.median(many) else 1
-        if _chance.random() * RETRY_ODDS < 1:
-            return 1 if faster == threads else threads
-        return faster
+        if len(one) < TIMED_SAMPLES or len(many) < TIMED_SAMPLES:
+            kept, odds = predicted, LEARN_ODDS
+        else:
+            kept, odds = threads if statistics.median(one) >= TIMED_GAIN * statistics.median(many) else 1, RETRY_ODDS
+        if _chance.random() * odds < 1:
+            return 1 if kept == threads else threads
+        return kept
 
     def record(self, threads: int, seconds: float) -> None:
         """Keep a call's time on ``threads`` threads, and only the latest ``TIMED_KEPT``."""
