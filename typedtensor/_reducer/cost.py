@@ -28,7 +28,6 @@ one).
 from __future__ import annotations
 
 import random
-import statistics
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
@@ -146,7 +145,7 @@ class Timings:
         if len(one) < TIMED_SAMPLES or len(many) < TIMED_SAMPLES:
             kept, odds = predicted, LEARN_ODDS
         else:
-            kept, odds = threads if statistics.median(one) >= TIMED_GAIN * statistics.median(many) else 1, RETRY_ODDS
+            kept, odds = threads if _median(one) >= TIMED_GAIN * _median(many) else 1, RETRY_ODDS
         if _chance.random() * odds < 1:
             return 1 if kept == threads else threads
         return kept
@@ -156,6 +155,12 @@ class Timings:
         kept = self.seconds.setdefault(threads, [])
         kept.append(seconds)
         del kept[:-TIMED_KEPT]
+
+
+def _median(times: list[float]) -> float:
+    """The middle time (the lower of the two middle ones of an even count). Not ``statistics``: a
+    module of that name among the plugin's test cases would then clash with it."""
+    return sorted(times)[(len(times) - 1) // 2]
 
 
 SHARES_PER_THREAD: Final = 4  # a shared call's units go in this many shares per thread, taken as threads free up
