@@ -41,10 +41,11 @@ def calls(draw: st.DrawFn) -> tuple[str, list[tuple[int, ...]]]:
 
 
 def unequal_within_an_operand(subscripts: str, shapes: list[tuple[int, ...]]) -> bool:
-    """Whether a letter repeated in one operand has unequal sizes in it: numpy refuses that, but
-    for one quirk (``aa->a`` of a ``(0, 1)`` gives ``(1,)``, and ``...aba->ab`` of ``(0, 0, 1)``
-    ``(1, 0)``; ``(1, 0)``, ``aab->b`` of ``(0, 1, 3)`` and ``aaa->`` of ``(0, 1, 1)`` are
-    refused), which the rule does not copy: it refuses them all."""
+    """Whether a letter repeated in one operand (on either side of its ``...``) has unequal sizes
+    in it. numpy refuses that, but for one quirk, which the rule does not copy: it refuses them
+    all. The quirk: ``aa->a`` of a ``(0, 1)`` gives ``(1,)`` and ``...aba->ab`` of a ``(0, 0, 1)``
+    gives ``(1, 0)``, while ``aa->a`` of a ``(1, 0)``, ``aab->b`` of a ``(0, 1, 3)`` and ``aaa->``
+    of a ``(0, 1, 1)`` are refused."""
     for term, shape in zip(subscripts.split("->")[0].split(","), shapes):
         head, dots, tail = term.partition("...")
         if len(head) + len(tail) > len(shape) or (not dots and len(term) != len(shape)):

@@ -624,7 +624,7 @@ DEFINE_RESULTS(f16c_min, 2, f16c_load8, f16c_load, strip_min, MIN_NAN, AS_KEPT, 
 INLINE __m512d zmm_load_f64(const char *p) { return _mm512_loadu_pd((const void *)p); }
 /* float32 max and min of rows in AVX-512 (max_f32_v4, min_f32_v4), and float16's rows of a
  * multiple of 32 (vmax_f16_v4 and vmin_f16_v4 below): the v3 lanes' 32 floats in two vectors, not
- * four, with the NaN flags in mask registers and the same tree (lane j combined with lane j +
+ * four, a NaN kept in its lane (below), and the same tree (lane j combined with lane j +
  * width, widths halving), so the same bits; float32's 8 lanes (short rows) take the v3 lanes,
  * float16's other rows the v3 kernel. A/B over the blog tensor's rows of 128 floats ((3,), (0,
  * 3)): 1.06-1.09x (a standalone loop read them at 0.86 of a pure read, the v3 lanes at 0.71);
@@ -648,9 +648,9 @@ typedef int32_t zint __attribute__((vector_size(64)));
  * max(x, a) elsewhere, which keeps a NaN a (vmaxps returns its second operand then); the lanes are
  * tested once at the end. Before, a compare per vector was ORed into flags (kmov, or; the lanes
  * dropped a NaN x): the lanes are otherwise the same, and a NaN result is NAN either way, so the
- * same bits. A/B (session 35, Intel Xeon, either build first):
- * float32 max over the blog tensor's (1, 2, 3), (0, 1, 2, 3), (3,) and (0, 3) 1.04-1.11x, min
- * 1.0-1.05x; float16 1.0x (its conversions bound it). */
+ * same bits. A/B (session 35, Intel Xeon, either build first): float32 max over the blog
+ * tensor's (1, 2, 3), (0, 1, 2, 3), (3,) and (0, 3) 1.04-1.11x, min 1.0-1.05x; float16 1.0x (its
+ * conversions bound it). */
 #define DEFINE_ZMM_EXTREME_LANES(NAME, ISZ, LOADZ, IDENTITY, COMBINE, MASKED, V3)                    \
     INLINE ptrdiff_t NAME##_vloop(const char *p, ptrdiff_t n, const int L, zfloat acc[2], int *nan)  \
     {                                                                                                 \

@@ -554,7 +554,7 @@ typedef struct {
             if (NAN_MASK)                                                                             \
                 nan[j] |= (MASK)(x != x);                                                             \
         }                                                                                             \
-        for (int width = L / 2; width > 0; width /= 2) /* lanes hold no NaN: the mask does */         \
+        for (int width = L / 2; width > 0; width /= 2) /* the mask decides NaN, not the lanes */      \
             for (int j = 0; j < width; j++)                                                           \
                 lane[j] = LANE_OP(lane[j], lane[j + width]);                                          \
         if (NAN_MASK) {                                                                               \

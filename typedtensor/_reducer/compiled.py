@@ -17,7 +17,7 @@ accumulating type: float64 for float sums) into a row of its own, and one more c
 rows in order and converts them. The units and parts depend on the view and on the cost model's
 constant table, never on the thread count or the machine, so the bits do not depend on how many
 threads computed them. How many threads compute them, a plan's own times choose: one thread or
-all, whichever its latest calls took less time on (``_cost.Timings``).
+all, by the median of its latest calls on each (``_cost.Timings``).
 
 The extension is built at install when a compiler is there. Without it, or with
 ``TYPEDTENSOR_KERNELS=numpy`` in the environment, every reduction runs on numpy (``_kernels``);

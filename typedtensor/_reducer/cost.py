@@ -7,9 +7,9 @@ cut (``may_split``), and how many threads the numpy kernels' parts run on (``run
 predicts the single-thread time from the speed of the loop for the op and dtype (measured on
 data in cache, single thread) capped by memory bandwidth, and the time on ``n`` threads from
 ``n`` times that speed capped by two threads' bandwidth, plus the cost of waking the workers.
-It splits only when the prediction wins by ``SPLIT_GAIN``. A split of its that did not help
+It splits only when the prediction wins by ``SPLIT_GAIN``. A predicted split that did not help
 (the workers did little, the caller waited for them, or it took longer than one thread is
-predicted to) makes later such calls stay on one thread for a while
+predicted to) makes later predicted splits stay on one thread for a while
 (``_parallel.backing_off``), so a loaded machine costs a probe now and then.
 
 The figures are this machine class's (2-core AMD EPYC, 1 MiB L2, 32 MiB L3); ``python
@@ -27,6 +27,7 @@ one).
 
 from __future__ import annotations
 
+import os
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -123,6 +124,8 @@ TIMED_GAIN: Final = 1.05  # several threads only where at least this much faster
 LEARN_ODDS: Final = 4  # until then the model's count runs, the other on one call in this many
 RETRY_ODDS: Final = 16  # then the faster runs, the other on one call in this many: load changes
 _chance = random.Random()  # which calls time the other count: at random, so no periodic workload lines up
+if hasattr(os, "register_at_fork"):
+    os.register_at_fork(after_in_child=_chance.seed)  # a forked child draws its own
 
 
 class Timings:
