@@ -69,6 +69,7 @@ FLOAT32_SUM_BOUND: Final = (_ckernels.FLUSH_ROWS if _ckernels is not None else 1
 #: the input such a view reads.
 WHOLE_ACCUMULATORS_MAX: Final = 4 << 20
 WIDEST_ACCUMULATOR: Final = 8  # bytes: float64 and 64-bit integers
+SHARES_PER_THREAD: Final = 4  # a shared call's units go in this many shares per thread, taken as threads free up
 
 #: Whether reductions run on the compiled loops: the extension is there and not switched off.
 enabled: bool = _ckernels is not None and os.environ.get(ENV_VAR, "").strip().lower() != "numpy"
@@ -139,15 +140,17 @@ class CompiledPlan:
         _ckernels.reduce(self.op, self.in_type, TYPE_CODES[self.out_dtype], array, *_fields(call, out), self.divisor)
 
     def _shared(self, array: Array, out: Array, call: Call, threads: int) -> None:
-        """The call's units shared by ``threads`` threads; row parts leave their accumulators in
+        """The call's units shared by ``threads`` threads, in ``SHARES_PER_THREAD`` shares each
+        (each unit gives the same bits on any thread); row parts leave their accumulators in
         ``partials``, combined once all are done."""
         partials = np.empty(-(-self.partial_bytes // 8), np.float64)  # aligned for any accumulator
         out_type = TYPE_CODES[self.out_dtype]
+        shares = min(self.units, SHARES_PER_THREAD * threads)
 
-        def share_of(share: int, shares: int) -> None:
+        def share_of(share: int) -> None:
             _ckernels.reduce(self.op, self.in_type, out_type, array, *_fields(call, out), self.divisor, share, shares, partials)
 
-        _cost.run_shared(share_of, self.units, threads)
+        _parallel.run_parts(share_of, range(shares), threads, alone=None)
         if self.partial_bytes:
             _ckernels.combine(self.op, self.in_type, out_type, out, call.out_offset, call.layout, self.divisor, partials)
 

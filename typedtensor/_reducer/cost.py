@@ -100,7 +100,7 @@ def may_split(cost: Cost) -> bool:
     the thread count, so the bits stay the same on any. A memory-bound view is never cut: one
     thread would pay for its parts (the blog tensor: float32 and float64 sums and max 1.085x
     faster whole, geomean of 60 cases, up to 1.56x), and threads share its units instead
-    (``run_shared``)."""
+    (``CompiledPlan._shared``)."""
     one, many = BANDWIDTH[cost.nbytes <= CACHE_BYTES]
     compute_bound = cost.speed * SPLIT_GAIN <= one
     return compute_bound and predicted_seconds(cost, 1) > SPLIT_GAIN * (cost.nbytes / (many * 1e9) + WAKE_SECONDS)
@@ -164,17 +164,6 @@ def _median(times: list[float]) -> float:
     """The middle time (the lower of the two middle ones of an even count). Not ``statistics``: a
     module of that name among the plugin's test cases would then clash with it."""
     return sorted(times)[(len(times) - 1) // 2]
-
-
-SHARES_PER_THREAD: Final = 4  # a shared call's units go in this many shares per thread, taken as threads free up
-
-
-def run_shared(function: Callable[[int, int], None], units: int, threads: int) -> None:
-    """``function(share, shares)`` for every share of a call's ``units`` (the C walk's parts, each
-    giving the same bits on any number of threads), on ``threads`` threads (a timed plan's: no
-    back-off)."""
-    shares = min(units, SHARES_PER_THREAD * threads)
-    _parallel.run_parts(lambda share: function(share, shares), range(shares), threads, alone=None)
 
 
 def run_split(function: Callable[[Part], Result], parts: Sequence[Part], cost: Cost) -> list[Result]:
