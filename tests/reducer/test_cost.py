@@ -10,7 +10,7 @@ import struct
 import threading
 import time
 from collections.abc import Iterator
-from typing import Any
+from typing import Any, Final
 
 import numpy as np
 import pytest
@@ -177,37 +177,50 @@ def seeded(seed: int) -> Iterator[None]:
         yield
 
 
-def chosen(timings: _cost.Timings, calls: int, seconds: dict[int, float], threads: int = 2, predicted: int = 1) -> list[int]:
-    """The thread counts ``timings`` chooses for ``calls`` calls that each take ``seconds[count]``,
-    the model predicting ``predicted``."""
+# the model predicts one thread for the first (in cache) and all of them for the second (from DRAM)
+MODEL_COSTS: Final = {1: _cost.compiled_cost("sum", np.dtype("float32"), 21 << 20), 2: _cost.compiled_cost("sum", np.dtype("float32"), 64 << 20)}
+
+
+def timings_of(threads: int = 2, predicted: int = 1) -> _cost.Timings:
+    """The ``Timings`` of a plan of ``threads`` pieces whose cost the model predicts ``predicted``
+    threads for (2: all of them)."""
+    cost = MODEL_COSTS[predicted]
+    assert _cost.model_count(cost, threads) == (1 if predicted == 1 else threads)
+    return _cost.Timings(cost, threads)
+
+
+def chosen(timings: _cost.Timings, calls: int, seconds: dict[int, float]) -> list[int]:
+    """The thread counts ``timings`` chooses for ``calls`` calls that each take ``seconds[count]``
+    (on a machine with more cores than its plan has pieces)."""
     counts = []
-    for _ in range(calls):
-        count = timings.choose(threads, predicted)
-        timings.record(count, seconds[count])
-        counts.append(count)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(_parallel, "thread_count", lambda: 64)
+        for _ in range(calls):
+            count = timings.choose()
+            timings.record(count, seconds[count])
+            counts.append(count)
     return counts
 
 
-class EveryFourth:
-    """A stand-in for ``Timings``' random draws: every fourth call draws the other count."""
+class Scripted:
+    """A stand-in for ``Timings``' random draws: these, in turn."""
 
-    def __init__(self) -> None:
-        self.draws = 0
+    def __init__(self, draws: list[float]) -> None:
+        self.draws = iter(draws)
 
     def random(self) -> float:
-        self.draws += 1
-        return 0.0 if self.draws % 4 == 0 else 0.99
+        return next(self.draws)
 
 
 @pytest.mark.parametrize("predicted", [1, 2])
 def test_a_timed_plan_runs_the_models_count_until_it_has_times_of_both(predicted: int, monkeypatch: pytest.MonkeyPatch) -> None:
-    assert _cost.LEARN_ODDS == 4  # what EveryFourth stands for
-    monkeypatch.setattr(_cost, "_chance", EveryFourth())
-    other = 3 - predicted
-    counts = chosen(_cost.Timings(), 4 * _cost.TIMED_SAMPLES + 8, {1: 1.0, 2: 0.5}, predicted=predicted)
-    learning = 4 * _cost.TIMED_SAMPLES  # the other count's third time ends it
-    assert counts[:learning] == [predicted, predicted, predicted, other] * _cost.TIMED_SAMPLES
-    assert counts[learning:] == [2, 2, 2, 1] * 2  # then the faster, and EveryFourth's draws of 0 retry the other
+    # 0.4 draws the other count while learning (one call in LEARN_ODDS = 2), not once learnt (one in
+    # RETRY_ODDS = 16), which 0.05 draws; 0.9 draws neither
+    kept = _cost.TIMED_KEPT
+    monkeypatch.setattr(_cost, "_chance", Scripted([0.9] * kept + [0.4] * kept + [0.4, 0.9, 0.05, 0.9]))
+    p, o = predicted, 3 - predicted
+    counts = chosen(timings_of(predicted=predicted), 2 * kept + 4, {1: 1.0, 2: 0.5})
+    assert counts == [p] * kept + [o] * kept + [2, 2, 1, 2]  # each count's times end the learning: then the faster
 
 
 @settings(max_examples=100, deadline=None)
@@ -216,9 +229,9 @@ def test_a_timed_plan_runs_the_models_count_until_it_has_times_of_both(predicted
 def test_a_timed_plan_keeps_the_faster_count_and_times_the_other_at_random(
     speedup: float, threads: int, predicted: int, seed: int
 ) -> None:
-    timings, calls = _cost.Timings(), 800
+    timings, calls = timings_of(threads, predicted), 800
     with seeded(seed):
-        counts = chosen(timings, 400 + calls, {1: 1.0, threads: 1.0 / speedup}, threads, threads if predicted == 2 else 1)[-calls:]
+        counts = chosen(timings, 400 + calls, {1: 1.0, threads: 1.0 / speedup})[-calls:]
     faster = threads if speedup >= _cost.TIMED_GAIN else 1  # several threads only where they gain enough
     retries = len(counts) - counts.count(faster)
     assert set(counts) == {1, threads} and 15 <= retries <= 110  # 800 / RETRY_ODDS = 50 expected: 5 sd below, 9 above
@@ -226,7 +239,7 @@ def test_a_timed_plan_keeps_the_faster_count_and_times_the_other_at_random(
 
 @seeded(3)
 def test_a_timed_plan_follows_a_change_of_load() -> None:
-    timings = _cost.Timings()
+    timings = timings_of()
     chosen(timings, 20, {1: 1.0, 2: 0.6})
     # the other core gets busy: the kept count's own times show it once most of its latest are slow
     busy = chosen(timings, 100, {1: 1.0, 2: 1.5})
@@ -237,25 +250,26 @@ def test_a_timed_plan_follows_a_change_of_load() -> None:
 
 
 @seeded(4)
-def test_a_count_fast_only_now_and_then_is_not_kept() -> None:
+def test_a_count_fast_only_now_and_then_is_not_kept(monkeypatch: pytest.MonkeyPatch) -> None:
     # two threads take 0.6 while the other core is free, 2.0 while it is busy (half the time): 1.3
     # on average, against one thread's 1.0 (the fastest recent time would keep two, 2/3 of calls)
-    timings, load, counts = _cost.Timings(), random.Random(5), []
+    monkeypatch.setattr(_parallel, "thread_count", lambda: 2)
+    timings, load, counts = timings_of(), random.Random(5), []
     for _ in range(2000):
-        count = timings.choose(2, 1)
+        count = timings.choose()
         timings.record(count, 1.0 if count == 1 else 2.0 if load.random() < 0.5 else 0.6)
         counts.append(count)
     assert counts.count(2) < 800
 
 
 def test_timings_choose_nothing_on_one_core_and_leave_the_back_off_to_the_other_plans(monkeypatch: pytest.MonkeyPatch) -> None:
-    timings, cost = _cost.Timings(), _cost.compiled_cost("sum", np.dtype("float32"), 64 << 20)
-    monkeypatch.setattr(_cost.Timings, "choose", lambda self, threads, predicted: 7)
+    timings = timings_of(threads=8, predicted=2)
+    monkeypatch.setattr(_cost, "_chance", Scripted([0.9] * 3))  # three draws, none for the other count
     monkeypatch.setattr(_parallel, "thread_count", lambda: 1)
-    assert _cost.threads_for(cost, 8, timings) == 1  # not even asked
+    assert timings.choose() == 1  # not even a draw
     monkeypatch.setattr(_parallel, "thread_count", lambda: 2)
     _parallel._record(helped=False)  # another plan's split did not help: its next 2 calls stay on one thread ...
-    assert [_cost.threads_for(cost, 8, timings) for _ in range(3)] == [7, 7, 7]  # ... this one's times decide
+    assert [timings.choose() for _ in range(3)] == [2, 2, 2]  # ... this one's times (the model's, learning) decide
     assert _parallel._backoff["calls_left"] == 2
     caller = threading.get_ident()
 
@@ -295,5 +309,5 @@ def test_a_timed_plan_records_its_calls_on_each_thread_count_with_the_same_bits(
     assert isinstance(plan, CompiledPlan) and plan.timings is not None
     with seeded(6):
         results = {plan.run(array).tobytes() for _ in range(40)}
-    assert sorted(plan.timings.seconds) == [1, 2] and min(map(len, plan.timings.seconds.values())) >= _cost.TIMED_SAMPLES
+    assert sorted(plan.timings.seconds) == [1, 2] and min(map(len, plan.timings.seconds.values())) >= _cost.TIMED_KEPT
     assert len(results) == 1

@@ -113,23 +113,21 @@ class CompiledPlan:
             call = self.calls[0]
             _ckernels.reduce(self.op, self.in_type, TYPE_CODES[self.out_dtype], array, call.in_offset, out, call.out_offset, call.layout, self.divisor)
         else:
-            threads = _cost.threads_for(self.cost, self.pieces, self.timings)
-            _parallel.start_workers(threads - 1)  # a worker's start is not the count's time
+            threads = self.timings.choose()
+            if threads > 1:
+                _parallel.start_workers(threads - 1)  # a worker's start is not the count's time
             start = time.perf_counter()
-            self._on(array, out, threads)
+            if threads > 1 or len(self.calls) > 1:
+                self._on(array, out, threads)
+            else:
+                self._into(array, out, self.calls[0])
             self.timings.record(threads, time.perf_counter() - start)
         return out
 
-    @property
-    def pieces(self) -> int:
-        """How many pieces threads may share: the parts, or a single call's units."""
-        return len(self.calls) if len(self.calls) > 1 else self.units
-
     def _on(self, array: Array, out: Array, threads: int) -> None:
-        """The reduction into ``out`` on ``threads`` threads (timed by the caller: no back-off)."""
-        if len(self.calls) == 1 and threads < 2:
-            self._into(array, out, self.calls[0])
-        elif len(self.calls) == 1:
+        """The reduction into ``out`` on ``threads`` threads (timed by the caller: no back-off), but
+        a single call on one thread."""
+        if len(self.calls) == 1:
             self._shared(array, out, self.calls[0], threads)
         elif self.combine is None:
             _parallel.run_parts(lambda call: self._into(array, out, call), self.calls, threads, alone=None)
@@ -189,7 +187,8 @@ def plan(
     else:
         parts = None
     if parts is None:
-        return CompiledPlan(*common, (whole,), None, partial_dtype, cost, units, partial_bytes, _cost.Timings() if units >= 2 else None)
+        timings = _cost.Timings(cost, units) if units >= 2 else None
+        return CompiledPlan(*common, (whole,), None, partial_dtype, cost, units, partial_bytes, timings)
     dim, outputs = parts.dim, math.prod(out_shape)
     assert layout.out_strides is not None
     calls = tuple(
@@ -201,7 +200,7 @@ def plan(
         for index, (start, stop) in enumerate(parts.ranges)
     )
     combine = None if not layout.reduced[dim] else _combining(len(calls), outputs, partial_dtype)
-    return CompiledPlan(*common, calls, combine, partial_dtype, cost, 1, 0, _cost.Timings())
+    return CompiledPlan(*common, calls, combine, partial_dtype, cost, 1, 0, _cost.Timings(cost, len(calls)))
 
 
 def _units(op: str, dtype: np.dtype[Any], out_dtype: np.dtype[Any], layout: bytes, divisor: float) -> tuple[int, int]:

@@ -106,22 +106,23 @@ def may_split(cost: Cost) -> bool:
     return compute_bound and predicted_seconds(cost, 1) > SPLIT_GAIN * (cost.nbytes / (many * 1e9) + WAKE_SECONDS)
 
 
-def threads_for(cost: Cost, parts: int, timings: Timings | None = None) -> int:
-    """How many threads to compute ``parts`` pieces on: 1 unless splitting is predicted to pay,
-    or, for a plan that times its calls, as its ``timings`` choose."""
+def threads_for(cost: Cost, parts: int) -> int:
+    """How many threads to compute ``parts`` pieces on: 1 unless splitting is predicted to pay (and
+    recent splits helped). Plans that time their calls ask their ``Timings`` instead."""
     threads = min(_parallel.thread_count(), parts)
-    if threads < 2:
+    if threads < 2 or model_count(cost, threads) < 2:
         return 1
-    predicted = 1 if predicted_seconds(cost, 1) <= SPLIT_GAIN * predicted_seconds(cost, threads) else threads
-    if timings is not None:  # its own times, not the back-off: they see a busy core too
-        return timings.choose(threads, predicted)
-    return 1 if predicted < 2 or _parallel.backing_off() else threads  # only calls that would split count down the back-off
+    return 1 if _parallel.backing_off() else threads  # only calls that would split count down the back-off
 
 
-TIMED_SAMPLES: Final = 3  # times on each thread count before they choose
-TIMED_KEPT: Final = 5  # the latest times of each count, whose median decides
+def model_count(cost: Cost, threads: int) -> int:
+    """1 or ``threads``: the count the model predicts faster, by ``SPLIT_GAIN``."""
+    return 1 if predicted_seconds(cost, 1) <= SPLIT_GAIN * predicted_seconds(cost, threads) else threads
+
+
+TIMED_KEPT: Final = 5  # the latest times of each count: once each has as many, their medians decide
 TIMED_GAIN: Final = 1.05  # several threads only where at least this much faster: else a core spent for little
-LEARN_ODDS: Final = 4  # until then the model's count runs, the other on one call in this many
+LEARN_ODDS: Final = 2  # until then the model's count runs, the other on one call in this many
 RETRY_ODDS: Final = 16  # then the faster runs, the other on one call in this many: load changes
 _chance = random.Random()  # which calls time the other count: at random, so no periodic workload lines up
 if hasattr(os, "register_at_fork"):
@@ -130,34 +131,49 @@ if hasattr(os, "register_at_fork"):
 
 class Timings:
     """One plan's latest call times on one thread and on all, and the thread count they choose.
-    Until each count has ``TIMED_SAMPLES`` times, the model's prediction runs and the other count
-    on one call in ``LEARN_ODDS`` (a plan called a few times costs what it did before timing);
-    then the faster by the median of its latest ``TIMED_KEPT`` times (a busy core is what they
-    measure: the fastest time would favour the count that is only sometimes fast), and the other
+    Until each count has ``TIMED_KEPT`` times, the model's prediction runs and the other count on
+    one call in ``LEARN_ODDS`` (learning costs as many calls on the slower count however they are
+    spread, so they come early: where the model was wrong, the calls after gain sooner); then the
+    faster by the median of its latest ``TIMED_KEPT`` times (a busy core is what they measure: the
+    fastest time would favour the count that is only sometimes fast; five, not three: a core that
+    sat idle for a while is slow to come back, and a process's first two to four calls on two
+    threads after a second of sleep took 1.3-2.4x its later ones), and the other
     on one call in ``RETRY_ODDS``, so a change of load is seen. Races between threads calling
     one plan only blur the figures; the bits never depend on the count."""
 
-    __slots__ = ("seconds",)
+    __slots__ = ("cost", "pieces", "seconds", "faster")
 
-    def __init__(self) -> None:
+    def __init__(self, cost: Cost, pieces: int) -> None:
+        self.cost, self.pieces = cost, pieces  # the plan's, for the model while learning; its pieces
         self.seconds: dict[int, list[float]] = {}
+        self.faster: dict[int, int] = {}  # by the threads a call may use: the count the times favour, once learnt
 
-    def choose(self, threads: int, predicted: int) -> int:
-        """1 or ``threads`` for the next call; ``predicted``: the model's choice of the two."""
-        one, many = self.seconds.get(1, []), self.seconds.get(threads, [])
-        if len(one) < TIMED_SAMPLES or len(many) < TIMED_SAMPLES:
-            kept, odds = predicted, LEARN_ODDS
+    def choose(self) -> int:
+        """How many threads the next call runs on: 1 or all it may use (at most its pieces). Its
+        own times decide, not the back-off: they see a busy core too. The model is asked only
+        while learning, and ``record`` keeps the decision, so a call asks no more than this."""
+        threads = min(_parallel.thread_count(), self.pieces)
+        if threads < 2:
+            return 1
+        kept = self.faster.get(threads)
+        if kept is None:
+            kept, odds = model_count(self.cost, threads), LEARN_ODDS
         else:
-            kept, odds = threads if _median(one) >= TIMED_GAIN * _median(many) else 1, RETRY_ODDS
+            odds = RETRY_ODDS
         if _chance.random() * odds < 1:
             return 1 if kept == threads else threads
         return kept
 
     def record(self, threads: int, seconds: float) -> None:
-        """Keep a call's time on ``threads`` threads, and only the latest ``TIMED_KEPT``."""
+        """Keep a call's time on ``threads`` threads, only the latest ``TIMED_KEPT``, and which
+        count they favour where each count has as many."""
         kept = self.seconds.setdefault(threads, [])
         kept.append(seconds)
         del kept[:-TIMED_KEPT]
+        one = self.seconds.get(1, [])
+        for many, times in self.seconds.items():
+            if many > 1 and len(one) == len(times) == TIMED_KEPT:
+                self.faster[many] = many if _median(one) >= TIMED_GAIN * _median(times) else 1
 
 
 def _median(times: list[float]) -> float:
