@@ -10,16 +10,18 @@ random order each repetition, each call right after an untimed read of the buffe
 starts from the same caches): the time to read the input (of full maxes and full sums over it,
 numpy's and typedtensor's in its dtype and numpy's over its 8-byte words, the one of the lowest
 median) plus the time to write the output (a fill of a preallocated array of the result's size
-and dtype). Ratios of one case are medians of the per-repetition ratios of two calls timed in
-the same repetition. Then float32
-sum/mean errors against float64 in C, Fortran, transposed and reversed layouts, the dispatch cost
-on a [4, 4] tensor, and issue 20's bars with PASS or FAIL. The load average is printed at the
+and dtype). Each case runs untimed first (its plans learn their thread counts), and the cores
+are woken before the first. Ratios of one case are medians of the per-repetition ratios of two
+calls timed in the same repetition; numpy's call timed twice says how far noise alone moves one.
+Then float32 sum/mean errors against float64 in C, Fortran, transposed and reversed layouts, the
+dispatch cost on a [4, 4] tensor, and issue 20's bars with PASS or FAIL. The load average is printed at the
 start and at the end: on a shared machine the figures are provisional.
 
 Run: ``.venv/bin/python benchmarks/reduce.py``; ``--quick`` for fewer runs and dtypes;
 ``--load`` keeps one core busy with a background process meanwhile; ``--only sum,float16``
 times just those ops and dtypes; ``--cases`` prints every case; ``--plot FILE.png`` draws
-fraction-of-limit per pattern (needs matplotlib); ``--calibrate`` prints the loop speeds
+fraction-of-limit per pattern (needs matplotlib); ``--runs N`` and ``--learning-runs N`` set
+the timed and untimed runs per case; ``--calibrate`` prints the loop speeds
 ``typedtensor/_reducer/cost.py`` uses.
 """
 
@@ -80,6 +82,12 @@ class Timing:
     default: list[float]
     single: list[float]
     limit: list[float]  # reading the input (the faster of a full max and a full sum) + writing the output
+    numpy_again: list[float]  # numpy's call timed a second time: the ratios' resolution
+
+    @property
+    def numpy_control(self) -> float:
+        """numpy against itself: how far from 1 the noise alone moves a case's ratio."""
+        return pair_ratio(self.numpy, self.numpy_again)
 
     @property
     def gbs(self) -> float:
@@ -144,25 +152,29 @@ def cases(ops: tuple[str, ...], dtypes: tuple[str, ...]) -> Iterator[Case]:
 ORDER_SEED: Final = 20  # the calls' orders, the same in every run of the benchmark
 
 
-def repetitions(calls: list[Callable[[], object]], runs: int, prime: Callable[[], object] | None = None) -> list[list[float]]:
+def repetitions(
+    calls: list[Callable[[], object]], runs: int, prime: Callable[[], object] | None = None, untimed: int = 0
+) -> list[list[float]]:
     """Seconds of each call in each run, the calls in a new random order each run (seeded), so
     that load hits all alike and no call always follows the same one: a rotation kept the cyclic
     order, so typedtensor's default-mode call always ran right after numpy's, which had evicted
     part of the buffer from L3, and its one-thread call right after it (default mode measured
     0.84-0.94x one thread on the same plan). ``prime`` (untimed) runs before every timed call, so
     each starts with the caches in one state: what the call before it did, and how long it
-    took, no longer decides whether a call reads from L3 or from DRAM."""
+    took, no longer decides whether a call reads from L3 or from DRAM. The first ``untimed`` runs
+    are not timed (and one call of each before them)."""
     for call in calls:
         call()
     order = random.Random(ORDER_SEED)
     times: list[list[float]] = [[] for _ in calls]
-    for _ in range(runs):
+    for run in range(untimed + runs):
         for index in order.sample(range(len(calls)), len(calls)):
             if prime is not None:
                 prime()
             start = time.perf_counter()
             calls[index]()
-            times[index].append(time.perf_counter() - start)
+            if run >= untimed:
+                times[index].append(time.perf_counter() - start)
     return times
 
 
@@ -207,13 +219,24 @@ def reads(array: Array) -> tuple[list[Callable[[], object]], list[Callable[[], o
     return maxes, sums
 
 
-def time_case(case: Case, runs: int) -> Timing:
+RUNS: Final = 21  # timed runs per case: at 9, numpy against itself fell to 0.92 on some case (180 blog cases), at 25 to 0.95-0.96
+LEARNING_RUNS: Final = 16  # untimed runs of each case first (--learning-runs)
+
+
+def time_case(case: Case, runs: int, learning_runs: int = LEARNING_RUNS) -> Timing:
     """numpy's call, typedtensor's (default and one thread) and the limit's reads and write,
     interleaved, each right after a read of the buffer (so all start from the same caches: a
     float16 sum over (0, 1) ran at 41 GB/s right after a read of its buffer, 7 after a 30 ms
     pause, and numpy's full max over its words at 84 and 19). The limit's read is the one of the
     lowest median, the same in every repetition (the fastest of five reads in each repetition
-    was the luckiest of five, never compared with a case as lucky)."""
+    was the luckiest of five, never compared with a case as lucky). ``learning_runs`` untimed
+    runs of them all come first: a large plan learns its thread count over its first calls
+    (``cost.Timings``), and the bars are of the calls after, which a loop that reduces one shape
+    again and again makes (with one call first, the float32 sum over (0,) ran at 0.86-0.92x
+    numpy in default mode, mostly on the model's one thread; learnt, two threads, 1.1-1.25x).
+    Runs of all the calls, not calls of the plan alone: between those two threads gained more
+    (the worker's core idle 1 ms, not 15), and the plans that learnt two threads there lost on
+    them in the timed runs (the int32 max over (1, 2, 3): 0.79x numpy)."""
     tensor: AnyTensor = tt.Tensor(case.array)  # wraps the array: no copy, the very buffer numpy reads
     ours = functools.partial(OURS[case.op], tensor, case.axes)
     plain = functools.partial(NUMPY[case.op], case.array, case.axes)
@@ -222,16 +245,34 @@ def time_case(case: Case, runs: int) -> Timing:
     output = np.empty(result.shape, result.dtype)
     maxes, sums = reads(case.array)
     write: Callable[[], object] = functools.partial(output.fill, 0)
-    calls: list[Callable[[], object]] = [plain, ours, single_thread(ours), write, *maxes, *sums]
+    again = functools.partial(NUMPY[case.op], case.array, case.axes)
+    calls: list[Callable[[], object]] = [plain, ours, single_thread(ours), write, again, *maxes, *sums]
     with np.errstate(over="ignore"):  # numpy's float16 sums overflow (it accumulates in float16)
-        numpy_times, default, single, writes, *read_times = repetitions(calls, runs, prime=maxes[-1])  # the words' max where there are words
+        numpy_times, default, single, writes, numpy_again, *read_times = repetitions(calls, runs, maxes[-1], learning_runs)  # the words' max where there are words
     fastest = min(read_times, key=statistics.median)
     limit = [read + w for read, w in zip(fastest, writes)]
-    return Timing(case, numpy_times, default, single, limit)
+    return Timing(case, numpy_times, default, single, limit, numpy_again)
 
 
-def time_cases(selected: list[Case], runs: int) -> list[Timing]:
-    return [time_case(case, runs) for case in selected]
+def time_cases(selected: list[Case], runs: int, learning_runs: int = LEARNING_RUNS) -> list[Timing]:
+    if selected:
+        wake_cores(selected[0].array)
+    return [time_case(case, runs, learning_runs) for case in selected]
+
+
+WAKE_SECONDS: Final = 1.0
+
+
+def wake_cores(array: Array) -> None:
+    """Reads ``array`` on every thread the reductions use for ``WAKE_SECONDS`` (numpy's max, which
+    releases the GIL), so the first case does not meet a core that sat idle while the cases were
+    made: after a second of sleep, a process's first 2-4 calls on two threads (the float32 sum
+    over (0,)) took 1.3-2.4x its later ones, and that case's plan, learning its thread count from
+    them, kept one thread (1.2x slower here) in four benchmark runs of seven."""
+    words = memory_order_flat(array).view(np.uint8)
+    end = time.perf_counter() + WAKE_SECONDS
+    while time.perf_counter() < end:
+        _parallel.run_parts(lambda _: np.max(words), range(2 * _parallel.thread_count()), _parallel.thread_count(), alone=None)
 
 
 def geomean(values: list[float]) -> float:
@@ -342,6 +383,8 @@ def bars(timings: list[Timing], error_failures: list[str] | None, dispatch_ratio
     every("int32 sum of the limit", [t for t in blog if t.case.dtype == "int32" and t.case.op == "sum"], fraction, 0.6)
     every("float16 sum/mean of the limit", [t for t in blog if t.case.dtype == "float16" and t.case.op in ("sum", "mean")], fraction, 0.5)
     every("x numpy on the same buffer (default mode)", timings, lambda t: t.vs_numpy, 0.95)
+    low = min(timings, key=lambda t: t.numpy_control)
+    lines.append(f"[info] numpy against itself, every case (what noise alone gives): {low.numpy_control:.2f}")
     mean_of("sum/mean float32/64 x numpy", [t for t in floats if t.case.op in ("sum", "mean")], lambda t: t.vs_numpy, 1.5)
     mean_of("prod float32/64 x numpy", [t for t in floats if t.case.op == "prod"], lambda t: t.vs_numpy, 2.0)
     every("[1e6, 4] either axis x numpy", [t for t in timings if t.case.label.startswith("[1e6,4]")], lambda t: t.vs_numpy, 5.0)
@@ -424,23 +467,29 @@ def background_load(enabled: bool) -> Iterator[None]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="3 runs per case, float32 and float16 only")
+    parser.add_argument("--runs", type=int, metavar="N", help=f"timed runs per case (default {RUNS}; --quick: 3)")
     parser.add_argument("--load", action="store_true", help="keep one core busy meanwhile")
     parser.add_argument("--only", help="comma-separated ops and dtypes to time (e.g. sum,float16)")
     parser.add_argument("--cases", action="store_true", help="print every case, not only the summary")
     parser.add_argument("--plot", metavar="FILE", help="draw fraction of limit per pattern (needs matplotlib)")
+    parser.add_argument(
+        "--learning-runs", type=int, default=LEARNING_RUNS, metavar="N",
+        help=f"untimed runs of each case before its timed ones (default {LEARNING_RUNS}; 0: from its second calls)",
+    )
     parser.add_argument("--calibrate", action="store_true", help="print the loop speeds for typedtensor/_reducer/cost.py")
     args = parser.parse_args()
     if args.calibrate:
         calibrate()
         return
-    runs = 3 if args.quick else 9
+    runs = args.runs or (3 if args.quick else RUNS)
     only = set(args.only.split(",")) if args.only else set()
     ops = tuple(op for op in OPS if op in only) or OPS
     dtypes = tuple(d for d in DTYPES if d in only) or (("float32", "float16") if args.quick else DTYPES)
     print(f"numpy {np.__version__}; kernels: {'compiled' if _compiled.enabled else 'numpy'}; threads: {_parallel.thread_count()}; "
-          f"load average {_load()}{' + a busy background process' if args.load else ''}; {runs} runs per case")
+          f"load average {_load()}{' + a busy background process' if args.load else ''}; {runs} runs per case, "
+          f"after {args.learning_runs} untimed")
     with background_load(args.load):
-        timings = time_cases(list(cases(ops, dtypes)), runs)
+        timings = time_cases(list(cases(ops, dtypes)), runs, args.learning_runs)
         error_lines, error_failures = errors() if not only else ([], None)
         dispatch_ratios = dispatch(runs) if not only else []
     print("\n## Blog tensor, 15 patterns (geomean; min): limit GB/s, typedtensor GB/s (1 thread) and fraction of the limit, "
