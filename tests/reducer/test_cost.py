@@ -189,14 +189,15 @@ def timings_of(threads: int = 2, predicted: int = 1) -> _cost.Timings:
     return _cost.Timings(cost, threads)
 
 
-def chosen(timings: _cost.Timings, calls: int, seconds: dict[int, float]) -> list[int]:
+def chosen(timings: _cost.Timings, calls: int, seconds: dict[int, float], cores: int = 64) -> list[int]:
     """The thread counts ``timings`` chooses for ``calls`` calls that each take ``seconds[count]``
-    (on a machine with more cores than its plan has pieces)."""
+    (by default on a machine with more cores than its plan has pieces)."""
     counts = []
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(_parallel, "thread_count", lambda: 64)
+        patch.setattr(_parallel, "thread_count", lambda: cores)
         for _ in range(calls):
             count = timings.choose()
+            assert count is not None
             timings.record(count, seconds[count])
             counts.append(count)
     return counts
@@ -216,6 +217,7 @@ class Scripted:
 def test_a_timed_plan_runs_the_models_count_until_it_has_times_of_both(predicted: int, monkeypatch: pytest.MonkeyPatch) -> None:
     # 0.4 draws the other count while learning (one call in LEARN_ODDS = 2), not once learnt (one in
     # RETRY_ODDS = 16), which 0.05 draws; 0.9 draws neither
+    assert (_cost.LEARN_ODDS, _cost.RETRY_ODDS, _cost.TIMED_KEPT, _cost.TIMED_GAIN) == (2, 16, 5, 1.05)  # as the docs state them
     kept = _cost.TIMED_KEPT
     monkeypatch.setattr(_cost, "_chance", Scripted([0.9] * kept + [0.4] * kept + [0.4, 0.9, 0.05, 0.9]))
     p, o = predicted, 3 - predicted
@@ -249,6 +251,30 @@ def test_a_timed_plan_follows_a_change_of_load() -> None:
     assert freed[200:].count(1) <= 18
 
 
+@seeded(7)
+def test_a_timed_plan_learns_each_thread_count_it_may_use() -> None:
+    timings, seconds = timings_of(threads=4), {1: 1.0, 2: 0.5, 4: 2.0}
+    chosen(timings, 40, seconds, cores=2)
+    assert timings.faster == {2: 2}  # two threads, where two may run ...
+    counts = chosen(timings, 60, seconds, cores=4)
+    assert timings.faster == {2: 2, 4: 1} and counts[-20:].count(1) >= 15  # ... one, where four may
+
+
+def test_a_time_recorded_while_another_thread_records_a_new_count_does_not_raise(monkeypatch: pytest.MonkeyPatch) -> None:
+    timings = timings_of()
+    chosen(timings, 30, {1: 1.0, 2: 0.5})
+    median = _cost._median
+
+    def another_thread_between(times: list[float]) -> float:
+        if 4 not in timings.seconds:  # a thread allowed four threads records its first time meanwhile
+            timings.record(4, 0.3)
+        return median(times)
+
+    monkeypatch.setattr(_cost, "_median", another_thread_between)
+    timings.record(1, 1.0)
+    assert timings.seconds[4] == [0.3]
+
+
 @seeded(4)
 def test_a_count_fast_only_now_and_then_is_not_kept(monkeypatch: pytest.MonkeyPatch) -> None:
     # two threads take 0.6 while the other core is free, 2.0 while it is busy (half the time): 1.3
@@ -257,6 +283,7 @@ def test_a_count_fast_only_now_and_then_is_not_kept(monkeypatch: pytest.MonkeyPa
     timings, load, counts = timings_of(), random.Random(5), []
     for _ in range(2000):
         count = timings.choose()
+        assert count is not None
         timings.record(count, 1.0 if count == 1 else 2.0 if load.random() < 0.5 else 0.6)
         counts.append(count)
     assert counts.count(2) < 800
@@ -266,7 +293,7 @@ def test_timings_choose_nothing_on_one_core_and_leave_the_back_off_to_the_other_
     timings = timings_of(threads=8, predicted=2)
     monkeypatch.setattr(_cost, "_chance", Scripted([0.9] * 3))  # three draws, none for the other count
     monkeypatch.setattr(_parallel, "thread_count", lambda: 1)
-    assert timings.choose() == 1  # not even a draw
+    assert timings.choose() is None  # one thread, untimed: not even a draw
     monkeypatch.setattr(_parallel, "thread_count", lambda: 2)
     _parallel._record(helped=False)  # another plan's split did not help: its next 2 calls stay on one thread ...
     assert [timings.choose() for _ in range(3)] == [2, 2, 2]  # ... this one's times (the model's, learning) decide

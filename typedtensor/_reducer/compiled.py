@@ -101,7 +101,6 @@ class CompiledPlan:
     calls: tuple[Call, ...]  # one per part, or a single one
     combine: Call | None  # a reduced cut: combines the parts' rows of partial results
     partial_dtype: np.dtype[Any]  # the dtype of those rows
-    cost: _cost.Cost
     units: int  # a single call's units (``_ckernels.units``) threads may share; 1: never shared
     partial_bytes: int  # the accumulators its shares leave to combine (row parts), else 0
     # the frozen plan's one mutable member: its calls' times, which choose their thread count
@@ -112,22 +111,20 @@ class CompiledPlan:
         if self.timings is None:  # written out, not self._into: the call every small tensor pays
             call = self.calls[0]
             _ckernels.reduce(self.op, self.in_type, TYPE_CODES[self.out_dtype], array, call.in_offset, out, call.out_offset, call.layout, self.divisor)
+        elif (threads := self.timings.choose()) is None:  # one thread may run: nothing to choose
+            self._on(array, out, 1)
         else:
-            threads = self.timings.choose()
-            if threads > 1:
-                _parallel.start_workers(threads - 1)  # a worker's start is not the count's time
+            _parallel.start_workers(threads - 1)  # a worker's start is not the count's time
             start = time.perf_counter()
-            if threads > 1 or len(self.calls) > 1:
-                self._on(array, out, threads)
-            else:
-                self._into(array, out, self.calls[0])
+            self._on(array, out, threads)
             self.timings.record(threads, time.perf_counter() - start)
         return out
 
     def _on(self, array: Array, out: Array, threads: int) -> None:
-        """The reduction into ``out`` on ``threads`` threads (timed by the caller: no back-off), but
-        a single call on one thread."""
-        if len(self.calls) == 1:
+        """The reduction into ``out`` on ``threads`` threads (timed by the caller: no back-off)."""
+        if len(self.calls) == 1 and threads < 2:
+            self._into(array, out, self.calls[0])
+        elif len(self.calls) == 1:
             self._shared(array, out, self.calls[0], threads)
         elif self.combine is None:
             _parallel.run_parts(lambda call: self._into(array, out, call), self.calls, threads, alone=None)
@@ -188,7 +185,7 @@ def plan(
         parts = None
     if parts is None:
         timings = _cost.Timings(cost, units) if units >= 2 else None
-        return CompiledPlan(*common, (whole,), None, partial_dtype, cost, units, partial_bytes, timings)
+        return CompiledPlan(*common, (whole,), None, partial_dtype, units, partial_bytes, timings)
     dim, outputs = parts.dim, math.prod(out_shape)
     assert layout.out_strides is not None
     calls = tuple(
@@ -200,7 +197,7 @@ def plan(
         for index, (start, stop) in enumerate(parts.ranges)
     )
     combine = None if not layout.reduced[dim] else _combining(len(calls), outputs, partial_dtype)
-    return CompiledPlan(*common, calls, combine, partial_dtype, cost, 1, 0, _cost.Timings(cost, len(calls)))
+    return CompiledPlan(*common, calls, combine, partial_dtype, 1, 0, _cost.Timings(cost, len(calls)))
 
 
 def _units(op: str, dtype: np.dtype[Any], out_dtype: np.dtype[Any], layout: bytes, divisor: float) -> tuple[int, int]:

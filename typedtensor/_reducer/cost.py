@@ -137,24 +137,28 @@ class Timings:
     faster by the median of its latest ``TIMED_KEPT`` times (a busy core is what they measure: the
     fastest time would favour the count that is only sometimes fast; five, not three: a core that
     sat idle for a while is slow to come back, and a process's first two to four calls on two
-    threads after a second of sleep took 1.3-2.4x its later ones), and the other
+    threads after a second of sleep took 1.3-2.4x its later ones, so five outlast two such times
+    and three only one; more slow ones wait for the retries), and the other
     on one call in ``RETRY_ODDS``, so a change of load is seen. Races between threads calling
     one plan only blur the figures; the bits never depend on the count."""
 
     __slots__ = ("cost", "pieces", "seconds", "faster")
 
     def __init__(self, cost: Cost, pieces: int) -> None:
-        self.cost, self.pieces = cost, pieces  # the plan's, for the model while learning; its pieces
+        self.cost = cost  # the plan's: the model's count while learning
+        self.pieces = pieces  # how many pieces threads may share: the parts, or a single call's units
         self.seconds: dict[int, list[float]] = {}
         self.faster: dict[int, int] = {}  # by the threads a call may use: the count the times favour, once learnt
 
-    def choose(self) -> int:
-        """How many threads the next call runs on: 1 or all it may use (at most its pieces). Its
-        own times decide, not the back-off: they see a busy core too. The model is asked only
-        while learning, and ``record`` keeps the decision, so a call asks no more than this."""
+    def choose(self) -> int | None:
+        """How many threads the next call runs on: 1 or all it may use (at most its pieces), or
+        None where only one may (``TYPEDTENSOR_NUM_THREADS=1``, ``parallel.limited(1)``): then
+        the call is not timed, as it did not run on a count of the plan's choosing. Its own times
+        decide, not the back-off: they see a busy core too. The model is asked only while
+        learning, and ``record`` keeps the decision: a learnt call costs a lookup and a draw."""
         threads = min(_parallel.thread_count(), self.pieces)
         if threads < 2:
-            return 1
+            return None
         kept = self.faster.get(threads)
         if kept is None:
             kept, odds = model_count(self.cost, threads), LEARN_ODDS
@@ -171,7 +175,7 @@ class Timings:
         kept.append(seconds)
         del kept[:-TIMED_KEPT]
         one = self.seconds.get(1, [])
-        for many, times in self.seconds.items():
+        for many, times in tuple(self.seconds.items()):  # a copy: another thread may add a count
             if many > 1 and len(one) == len(times) == TIMED_KEPT:
                 self.faster[many] = many if _median(one) >= TIMED_GAIN * _median(times) else 1
 
