@@ -219,7 +219,7 @@ def reads(array: Array) -> tuple[list[Callable[[], object]], list[Callable[[], o
     return maxes, sums
 
 
-RUNS: Final = 21  # timed runs per case: at 9, numpy against itself fell to 0.92 on some case (180 blog cases), at 25 to 0.95-0.96
+RUNS: Final = 21  # timed runs per case: numpy against itself fell to 0.92 at 9 (180 blog cases), 0.93-0.94 at 21 (every case)
 LEARNING_RUNS: Final = 16  # untimed runs of each case first (--learning-runs)
 
 
@@ -233,10 +233,12 @@ def time_case(case: Case, runs: int, learning_runs: int = LEARNING_RUNS) -> Timi
     runs of them all come first: a large plan learns its thread count over its first calls
     (``cost.Timings``), and the bars are of the calls after, which a loop that reduces one shape
     again and again makes (with one call first, the float32 sum over (0,) ran at 0.86-0.92x
-    numpy in default mode, mostly on the model's one thread; learnt, two threads, 1.1-1.25x).
-    Runs of all the calls, not calls of the plan alone: between those two threads gained more
-    (the worker's core idle 1 ms, not 15), and the plans that learnt two threads there lost on
-    them in the timed runs (the int32 max over (1, 2, 3): 0.79x numpy)."""
+    numpy in default mode, mostly on the model's one thread, where two threads ran 1.1-1.25x
+    faster than one in repeated calls). Runs of all the calls, not calls of the plan alone:
+    between those two threads gained more (the worker's core idle 1 ms, not 15), and the plans
+    that learnt two threads there lost on them in the timed runs (the int32 max over (1, 2, 3):
+    0.79x numpy). The one-thread calls leave the plan's times alone (``Timings.choose``: where
+    only one thread may run, the call is not timed), so the default mode learns from its own."""
     tensor: AnyTensor = tt.Tensor(case.array)  # wraps the array: no copy, the very buffer numpy reads
     ours = functools.partial(OURS[case.op], tensor, case.axes)
     plain = functools.partial(NUMPY[case.op], case.array, case.axes)
@@ -248,7 +250,9 @@ def time_case(case: Case, runs: int, learning_runs: int = LEARNING_RUNS) -> Timi
     again = functools.partial(NUMPY[case.op], case.array, case.axes)
     calls: list[Callable[[], object]] = [plain, ours, single_thread(ours), write, again, *maxes, *sums]
     with np.errstate(over="ignore"):  # numpy's float16 sums overflow (it accumulates in float16)
-        numpy_times, default, single, writes, numpy_again, *read_times = repetitions(calls, runs, maxes[-1], learning_runs)  # the words' max where there are words
+        numpy_times, default, single, writes, numpy_again, *read_times = repetitions(
+            calls, runs, prime=maxes[-1], untimed=learning_runs  # the words' max where there are words
+        )
     fastest = min(read_times, key=statistics.median)
     limit = [read + w for read, w in zip(fastest, writes)]
     return Timing(case, numpy_times, default, single, limit, numpy_again)
@@ -260,17 +264,17 @@ def time_cases(selected: list[Case], runs: int, learning_runs: int = LEARNING_RU
     return [time_case(case, runs, learning_runs) for case in selected]
 
 
-WAKE_SECONDS: Final = 1.0
+WAKE_CORES_SECONDS: Final = 1.0
 
 
 def wake_cores(array: Array) -> None:
-    """Reads ``array`` on every thread the reductions use for ``WAKE_SECONDS`` (numpy's max, which
+    """Reads ``array`` on every thread the reductions use for ``WAKE_CORES_SECONDS`` (numpy's max, which
     releases the GIL), so the first case does not meet a core that sat idle while the cases were
     made: after a second of sleep, a process's first 2-4 calls on two threads (the float32 sum
     over (0,)) took 1.3-2.4x its later ones, and that case's plan, learning its thread count from
     them, kept one thread (1.2x slower here) in four benchmark runs of seven."""
     words = memory_order_flat(array).view(np.uint8)
-    end = time.perf_counter() + WAKE_SECONDS
+    end = time.perf_counter() + WAKE_CORES_SECONDS
     while time.perf_counter() < end:
         _parallel.run_parts(lambda _: np.max(words), range(2 * _parallel.thread_count()), _parallel.thread_count(), alone=None)
 
@@ -383,8 +387,10 @@ def bars(timings: list[Timing], error_failures: list[str] | None, dispatch_ratio
     every("int32 sum of the limit", [t for t in blog if t.case.dtype == "int32" and t.case.op == "sum"], fraction, 0.6)
     every("float16 sum/mean of the limit", [t for t in blog if t.case.dtype == "float16" and t.case.op in ("sum", "mean")], fraction, 0.5)
     every("x numpy on the same buffer (default mode)", timings, lambda t: t.vs_numpy, 0.95)
-    low = min(timings, key=lambda t: t.numpy_control)
-    lines.append(f"[info] numpy against itself, every case (what noise alone gives): {low.numpy_control:.2f}")
+    if timings:  # how far from 1 noise alone moved a case's ratio, either way
+        low = min(timings, key=lambda t: min(t.numpy_control, 1 / t.numpy_control))
+        spread = min(low.numpy_control, 1 / low.numpy_control)
+        lines.append(f"[info] numpy against itself, every case (what noise alone gives): {spread:.2f}  ({low.case.op} {low.case.dtype} {low.case.label})")
     mean_of("sum/mean float32/64 x numpy", [t for t in floats if t.case.op in ("sum", "mean")], lambda t: t.vs_numpy, 1.5)
     mean_of("prod float32/64 x numpy", [t for t in floats if t.case.op == "prod"], lambda t: t.vs_numpy, 2.0)
     every("[1e6, 4] either axis x numpy", [t for t in timings if t.case.label.startswith("[1e6,4]")], lambda t: t.vs_numpy, 5.0)
@@ -467,13 +473,13 @@ def background_load(enabled: bool) -> Iterator[None]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="3 runs per case, float32 and float16 only")
-    parser.add_argument("--runs", type=int, metavar="N", help=f"timed runs per case (default {RUNS}; --quick: 3)")
+    parser.add_argument("--runs", type=positive, metavar="N", help=f"timed runs per case (default {RUNS}; --quick: 3)")
     parser.add_argument("--load", action="store_true", help="keep one core busy meanwhile")
     parser.add_argument("--only", help="comma-separated ops and dtypes to time (e.g. sum,float16)")
     parser.add_argument("--cases", action="store_true", help="print every case, not only the summary")
     parser.add_argument("--plot", metavar="FILE", help="draw fraction of limit per pattern (needs matplotlib)")
     parser.add_argument(
-        "--learning-runs", type=int, default=LEARNING_RUNS, metavar="N",
+        "--learning-runs", type=natural, default=LEARNING_RUNS, metavar="N",
         help=f"untimed runs of each case before its timed ones (default {LEARNING_RUNS}; 0: from its second calls)",
     )
     parser.add_argument("--calibrate", action="store_true", help="print the loop speeds for typedtensor/_reducer/cost.py")
@@ -504,6 +510,18 @@ def main() -> None:
     print(f"\n## Bars (load average now {_load()})\n" + "\n".join(bars(timings, error_failures, dispatch_ratios)))
     if args.plot:
         plot(timings, args.plot)
+
+
+def positive(text: str) -> int:
+    if (value := natural(text)) < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, got {text}")
+    return value
+
+
+def natural(text: str) -> int:
+    if not text.isdigit():
+        raise argparse.ArgumentTypeError(f"must be a whole number, got {text!r}")
+    return int(text)
 
 
 def _load() -> str:
