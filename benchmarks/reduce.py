@@ -14,8 +14,8 @@ and dtype). Each case runs untimed first (its plans learn their thread counts), 
 are woken before the first. Ratios of one case are medians of the per-repetition ratios of two
 calls timed in the same repetition; numpy's call timed twice says how far noise alone moves one.
 Then float32 sum/mean errors against float64 in C, Fortran, transposed and reversed layouts, the
-dispatch cost on a [4, 4] tensor, and issue 20's bars with PASS or FAIL. The load average is printed at the
-start and at the end: on a shared machine the figures are provisional.
+dispatch cost on a [4, 4] tensor, and issue 20's bars with PASS or FAIL. The load average is
+printed at the start and at the end: on a shared machine the figures are provisional.
 
 Run: ``.venv/bin/python benchmarks/reduce.py``; ``--quick`` for fewer runs and dtypes;
 ``--load`` keeps one core busy with a background process meanwhile; ``--only sum,float16``
@@ -268,9 +268,9 @@ WAKE_CORES_SECONDS: Final = 1.0
 
 
 def wake_cores(array: Array) -> None:
-    """Reads ``array`` on every thread the reductions use for ``WAKE_CORES_SECONDS`` (numpy's max, which
-    releases the GIL), so the first case does not meet a core that sat idle while the cases were
-    made: after a second of sleep, a process's first 2-4 calls on two threads (the float32 sum
+    """Reads ``array`` on every thread the reductions use for ``WAKE_CORES_SECONDS`` (numpy's max,
+    which releases the GIL), so the first case does not meet a core that sat idle while the cases
+    were made: after a second of sleep, a process's first 2-4 calls on two threads (the float32 sum
     over (0,)) took 1.3-2.4x its later ones, and that case's plan, learning its thread count from
     them, kept one thread (1.2x slower here) in four benchmark runs of seven."""
     words = memory_order_flat(array).view(np.uint8)
