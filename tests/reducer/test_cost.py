@@ -196,9 +196,9 @@ def chosen(timings: _cost.Timings, calls: int, seconds: dict[int, float], cores:
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(_parallel, "thread_count", lambda: cores)
         for _ in range(calls):
-            count = timings.choose()
-            assert count is not None
-            timings.record(count, seconds[count])
+            count, timed = timings.choose()
+            if timed:
+                timings.record(count, seconds[count])
             counts.append(count)
     return counts
 
@@ -217,12 +217,21 @@ class Scripted:
 def test_a_timed_plan_runs_the_models_count_until_it_has_times_of_both(predicted: int, monkeypatch: pytest.MonkeyPatch) -> None:
     # 0.4 draws the other count while learning (one call in LEARN_ODDS = 2), not once learnt (one in
     # RETRY_ODDS = 16), which 0.05 draws; 0.9 draws neither
-    assert (_cost.LEARN_ODDS, _cost.RETRY_ODDS, _cost.TIMED_KEPT, _cost.TIMED_GAIN) == (2, 16, 5, 1.05)  # as the docs state them
+    assert (_cost.LEARN_ODDS, _cost.RETRY_ODDS, _cost.KEPT_TIMED_ODDS, _cost.TIMED_KEPT, _cost.TIMED_GAIN) == (2, 16, 4, 5, 1.05)  # as documented
     kept = _cost.TIMED_KEPT
     monkeypatch.setattr(_cost, "_chance", Scripted([0.9] * kept + [0.4] * kept + [0.4, 0.9, 0.05, 0.9]))
     p, o = predicted, 3 - predicted
     counts = chosen(timings_of(predicted=predicted), 2 * kept + 4, {1: 1.0, 2: 0.5})
     assert counts == [p] * kept + [o] * kept + [2, 2, 1, 2]  # each count's times end the learning: then the faster
+
+
+def test_a_learnt_plan_times_the_kept_count_on_one_call_in_four_and_every_retry(monkeypatch: pytest.MonkeyPatch) -> None:
+    kept, timings = _cost.TIMED_KEPT, timings_of()
+    # after the learning, 0.05 draws a retry, 0.2 a timed call of the kept count, 0.3 and 0.9 untimed ones
+    monkeypatch.setattr(_cost, "_chance", Scripted([0.9] * kept + [0.4] * kept + [0.05, 0.2, 0.3, 0.9]))
+    assert chosen(timings, 2 * kept, {1: 1.0, 2: 0.5}) == [1] * kept + [2] * kept  # learning: every call timed
+    monkeypatch.setattr(_parallel, "thread_count", lambda: 2)
+    assert [timings.choose() for _ in range(4)] == [(1, True), (2, True), (2, False), (2, False)]
 
 
 @settings(max_examples=100, deadline=None)
@@ -282,9 +291,9 @@ def test_a_count_fast_only_now_and_then_is_not_kept(monkeypatch: pytest.MonkeyPa
     monkeypatch.setattr(_parallel, "thread_count", lambda: 2)
     timings, load, counts = timings_of(), random.Random(5), []
     for _ in range(2000):
-        count = timings.choose()
-        assert count is not None
-        timings.record(count, 1.0 if count == 1 else 2.0 if load.random() < 0.5 else 0.6)
+        count, timed = timings.choose()
+        if timed:
+            timings.record(count, 1.0 if count == 1 else 2.0 if load.random() < 0.5 else 0.6)
         counts.append(count)
     assert counts.count(2) < 800
 
@@ -293,10 +302,10 @@ def test_timings_choose_nothing_on_one_core_and_leave_the_back_off_to_the_other_
     timings = timings_of(threads=8, predicted=2)
     monkeypatch.setattr(_cost, "_chance", Scripted([0.9] * 3))  # three draws, none for the other count
     monkeypatch.setattr(_parallel, "thread_count", lambda: 1)
-    assert timings.choose() is None  # one thread, untimed: not even a draw
+    assert timings.choose() == (1, False)  # one thread, untimed: not even a draw
     monkeypatch.setattr(_parallel, "thread_count", lambda: 2)
     _parallel._record(helped=False)  # another plan's split did not help: its next 2 calls stay on one thread ...
-    assert [timings.choose() for _ in range(3)] == [2, 2, 2]  # ... this one's times (the model's, learning) decide
+    assert [timings.choose() for _ in range(3)] == [(2, True)] * 3  # ... this one's times (the model's, learning) decide
     assert _parallel._backoff["calls_left"] == 2
     caller = threading.get_ident()
 

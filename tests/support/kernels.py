@@ -22,7 +22,7 @@ def force_threads(threads: int, monkeypatch: pytest.MonkeyPatch) -> None:
     cost model says (it leaves memory-bound loops whole)."""
     monkeypatch.setattr(_parallel, "thread_count", lambda: threads)
     monkeypatch.setattr(_cost, "threads_for", lambda cost, parts: min(threads, parts))
-    monkeypatch.setattr(_cost.Timings, "choose", lambda timings: min(threads, timings.pieces))
+    monkeypatch.setattr(_cost.Timings, "choose", lambda timings: (min(threads, timings.pieces), True))
     monkeypatch.setattr(_cost, "may_split", lambda cost: True)
     # plans of their own, cut, in a cache of their own: none of them outlives the test, nor do the
     # plans the test made before (the kernels fixture clears the cache in use when it ends)

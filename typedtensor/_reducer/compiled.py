@@ -111,13 +111,16 @@ class CompiledPlan:
         if self.timings is None:  # written out, not self._into: the call every small tensor pays
             call = self.calls[0]
             _ckernels.reduce(self.op, self.in_type, TYPE_CODES[self.out_dtype], array, call.in_offset, out, call.out_offset, call.layout, self.divisor)
-        elif (threads := self.timings.choose()) is None:  # one thread may run: nothing to choose
-            self._on(array, out, 1)
         else:
-            _parallel.start_workers(threads - 1)  # a worker's start is not the count's time
-            start = time.perf_counter()
-            self._on(array, out, threads)
-            self.timings.record(threads, time.perf_counter() - start)
+            threads, timed = self.timings.choose()
+            if threads > 1:  # a worker's start is not the count's time
+                _parallel.start_workers(threads - 1)
+            if timed:
+                start = time.perf_counter()
+                self._on(array, out, threads)
+                self.timings.record(threads, time.perf_counter() - start)
+            else:
+                self._on(array, out, threads)
         return out
 
     def _on(self, array: Array, out: Array, threads: int) -> None:

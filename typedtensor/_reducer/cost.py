@@ -124,6 +124,7 @@ TIMED_KEPT: Final = 5  # the latest times of each count: once each has as many, 
 TIMED_GAIN: Final = 1.05  # several threads only where at least this much faster: else a core spent for little
 LEARN_ODDS: Final = 2  # until then the model's count runs, the other on one call in this many
 RETRY_ODDS: Final = 16  # then the faster runs, the other on one call in this many: load changes
+KEPT_TIMED_ODDS: Final = 4  # ... and the faster is timed on one call in this many: its latest five span 20
 _chance = random.Random()  # which calls time the other count: at random, so no periodic workload lines up
 if hasattr(os, "register_at_fork"):
     os.register_at_fork(after_in_child=_chance.seed)  # a forked child draws its own
@@ -150,23 +151,24 @@ class Timings:
         self.seconds: dict[int, list[float]] = {}
         self.faster: dict[int, int] = {}  # by the threads a call may use: the count the times favour, once learnt
 
-    def choose(self) -> int | None:
-        """How many threads the next call runs on: 1 or all it may use (at most its pieces), or
-        None where only one may (``TYPEDTENSOR_NUM_THREADS=1``, ``parallel.limited(1)``): then
-        the call is not timed, as it did not run on a count of the plan's choosing. Its own times
-        decide, not the back-off: they see a busy core too. The model is asked only while
-        learning, and ``record`` keeps the decision: a learnt call costs a lookup and a draw."""
+    def choose(self) -> tuple[int, bool]:
+        """How many threads the next call runs on (1 or all it may use, at most its pieces), and
+        whether to time it. Its own times decide, not the back-off: they see a busy core too. Not
+        timed: a call where only one thread may run (``TYPEDTENSOR_NUM_THREADS=1``,
+        ``parallel.limited(1)``), which did not run on a count of the plan's choosing, and, once
+        learnt, the kept count's calls but one in ``KEPT_TIMED_ODDS``: reading the clock and
+        keeping the time cost 10-13 us of a 0.8 ms call right after other data filled the caches
+        (the float32 max over (1, 2, 3): 1.03x numpy's time, 1.02x timing one call in four)."""
         threads = min(_parallel.thread_count(), self.pieces)
         if threads < 2:
-            return None
-        kept = self.faster.get(threads)
-        if kept is None:
-            kept, odds = model_count(self.cost, threads), LEARN_ODDS
-        else:
-            odds = RETRY_ODDS
-        if _chance.random() * odds < 1:
-            return 1 if kept == threads else threads
-        return kept
+            return 1, False
+        kept, draw = self.faster.get(threads), _chance.random()
+        if kept is None:  # learning: the model's count, or the other
+            kept = model_count(self.cost, threads)
+            return (1 if kept == threads else threads) if draw * LEARN_ODDS < 1 else kept, True
+        if draw * RETRY_ODDS < 1:
+            return 1 if kept == threads else threads, True
+        return kept, draw * KEPT_TIMED_ODDS < 1
 
     def record(self, threads: int, seconds: float) -> None:
         """Keep a call's time on ``threads`` threads, only the latest ``TIMED_KEPT``, and which
