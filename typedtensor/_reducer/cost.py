@@ -139,9 +139,10 @@ class Timings:
     fastest time would favour the count that is only sometimes fast; five, not three: a core that
     sat idle for a while is slow to come back, and a process's first two to four calls on two
     threads after a second of sleep took 1.3-2.4x its later ones, so five outlast two such times
-    and three only one; more slow ones wait for the retries), and the other
-    on one call in ``RETRY_ODDS``, so a change of load is seen. Races between threads calling
-    one plan only blur the figures; the bits never depend on the count."""
+    and three only one; more slow ones wait for the retries), timed on one call in
+    ``KEPT_TIMED_ODDS``, and the other on one call in ``RETRY_ODDS``, so a change of load is
+    seen. Races between threads calling one plan only blur the figures; the bits never depend on
+    the count."""
 
     __slots__ = ("cost", "pieces", "seconds", "faster")
 
