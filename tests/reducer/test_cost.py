@@ -225,13 +225,18 @@ def test_a_timed_plan_runs_the_models_count_until_it_has_times_of_both(predicted
     assert counts == [p] * kept + [o] * kept + [2, 2, 1, 2]  # each count's times end the learning: then the faster
 
 
-def test_a_learnt_plan_times_the_kept_count_on_one_call_in_four_and_every_retry(monkeypatch: pytest.MonkeyPatch) -> None:
+@pytest.mark.parametrize(("faster", "timed"), [(1, [True, True, False, False]), (2, [True, True, True, True])])
+def test_a_learnt_plan_times_one_thread_on_one_call_in_four_several_on_every_call_and_every_retry(
+    faster: int, timed: list[bool], monkeypatch: pytest.MonkeyPatch
+) -> None:
     kept, timings = _cost.TIMED_KEPT, timings_of()
-    # after the learning, 0.05 draws a retry, 0.2 a timed call of the kept count, 0.3 and 0.9 untimed ones
+    # after the learning, 0.05 draws a retry of the other count, 0.2 a timed call of one thread, 0.3 and 0.9 neither
     monkeypatch.setattr(_cost, "_chance", Scripted([0.9] * kept + [0.4] * kept + [0.05, 0.2, 0.3, 0.9]))
-    assert chosen(timings, 2 * kept, {1: 1.0, 2: 0.5}) == [1] * kept + [2] * kept  # learning: every call timed
+    seconds = {faster: 0.5, 3 - faster: 1.0}
+    assert chosen(timings, 2 * kept, seconds) == [1] * kept + [2] * kept  # learning: every call timed
     monkeypatch.setattr(_parallel, "thread_count", lambda: 2)
-    assert [timings.choose() for _ in range(4)] == [(1, True), (2, True), (2, False), (2, False)]
+    other = 3 - faster
+    assert [timings.choose() for _ in range(4)] == list(zip([other, faster, faster, faster], timed))
 
 
 @settings(max_examples=100, deadline=None)
