@@ -124,7 +124,7 @@ TIMED_KEPT: Final = 5  # the latest times of each count: once each has as many, 
 TIMED_GAIN: Final = 1.05  # several threads only where at least this much faster: else a core spent for little
 LEARN_ODDS: Final = 2  # until then the model's count runs, the other on one call in this many
 RETRY_ODDS: Final = 16  # then the faster runs, the other on one call in this many: load changes
-KEPT_TIMED_ODDS: Final = 4  # ... and one thread, where faster, is timed on one call in this many: five span 20
+KEPT_TIMED_ODDS: Final = 4  # ... and a plan keeping one thread times one call in this many, retries included
 _chance = random.Random()  # which calls time the other count: at random, so no periodic workload lines up
 if hasattr(os, "register_at_fork"):
     os.register_at_fork(after_in_child=_chance.seed)  # a forked child draws its own
@@ -140,9 +140,10 @@ class Timings:
     sat idle for a while is slow to come back, and a process's first two to four calls on two
     threads after a second of sleep took 1.3-2.4x its later ones, so five outlast two such times
     and three only one; more slow ones wait for the retries), timed on every call if that is
-    several threads, on one in ``KEPT_TIMED_ODDS`` if one, and the other count on one call in
-    ``RETRY_ODDS``, so a change of load is seen. Races between threads calling one plan only blur the figures; the bits never depend on
-    the count."""
+    several threads, and the other count on one call in ``RETRY_ODDS``, so a change of load is
+    seen; a plan that keeps one thread times one call in ``KEPT_TIMED_ODDS``, retries included.
+    Races between threads calling one plan only blur the figures; the bits never depend on the
+    count."""
 
     __slots__ = ("cost", "pieces", "seconds", "faster")
 
@@ -157,9 +158,10 @@ class Timings:
         whether to time it. Its own times decide, not the back-off: they see a busy core too. Not
         timed: a call where only one thread may run (``TYPEDTENSOR_NUM_THREADS=1``,
         ``parallel.limited(1)``), which did not run on a count of the plan's choosing, and, once
-        learnt to keep one thread, its calls but one in ``KEPT_TIMED_ODDS``: reading the clock and
-        keeping the time cost 10-13 us of a 0.8 ms call right after other data filled the caches
-        (the float32 max over (1, 2, 3): 1.03x numpy's time, 1.02x timing one call in four). Kept
+        learnt to keep one thread, all its calls but one in ``KEPT_TIMED_ODDS`` (the retries of
+        the other count among them): reading the clock and keeping the time cost 10-13 us of a
+        0.8 ms call right after other data filled the caches (the float32 max over (1, 2, 3):
+        1.03x numpy's time, 1.02x timing one call in four). Kept
         several threads are timed on every call: a busy core shows in their times first, and a
         plan that kept them wrongly must see it soon (timing one call in four of them too, the
         benchmark's int32 max over the whole tensor ran at 0.94x one thread in default mode)."""
