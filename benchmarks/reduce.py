@@ -273,10 +273,10 @@ def wake_cores(array: Array) -> None:
     were made: after a second of sleep, a process's first 2-4 calls on two threads (the float32 sum
     over (0,)) took 1.3-2.4x its later ones, and that case's plan, learning its thread count from
     them, kept one thread (1.2x slower here) in four benchmark runs of seven."""
-    words = memory_order_flat(array).view(np.uint8)
+    words, threads = memory_order_flat(array).view(np.uint8), _parallel.thread_count()
     end = time.perf_counter() + WAKE_CORES_SECONDS
     while time.perf_counter() < end:
-        _parallel.run_parts(lambda _: np.max(words), range(2 * _parallel.thread_count()), _parallel.thread_count(), alone=None)
+        _parallel.run_parts(lambda _: np.max(words), range(2 * threads), threads, alone=None)
 
 
 def geomean(values: list[float]) -> float:

@@ -161,20 +161,20 @@ class Timings:
         learnt to keep one thread, all its calls but one in ``KEPT_TIMED_ODDS`` (the retries of
         the other count among them): reading the clock and keeping the time cost 10-13 us of a
         0.8 ms call right after other data filled the caches (the float32 max over (1, 2, 3):
-        1.03x numpy's time, 1.02x timing one call in four). Kept
-        several threads are timed on every call: a busy core shows in their times first, and a
-        plan that kept them wrongly must see it soon (timing one call in four of them too, the
-        benchmark's int32 max over the whole tensor ran at 0.94x one thread in default mode)."""
+        1.03x numpy's time, 1.02x timing one call in four). Kept several threads are timed on
+        every call: a busy core shows in their times first, and a plan that kept them wrongly
+        must see it soon (timing one call in four of them too, the benchmark's int32 max over the
+        whole tensor ran at 0.94x one thread in default mode)."""
         threads = min(_parallel.thread_count(), self.pieces)
         if threads < 2:
             return 1, False
         kept, draw = self.faster.get(threads), _chance.random()
+        learning = kept is None
         if kept is None:  # learning: the model's count, or the other
             kept = model_count(self.cost, threads)
-            return (1 if kept == threads else threads) if draw * LEARN_ODDS < 1 else kept, True
-        if draw * RETRY_ODDS < 1:
+        if draw * (LEARN_ODDS if learning else RETRY_ODDS) < 1:
             return 1 if kept == threads else threads, True
-        return kept, kept > 1 or draw * KEPT_TIMED_ODDS < 1
+        return kept, learning or kept > 1 or draw * KEPT_TIMED_ODDS < 1
 
     def record(self, threads: int, seconds: float) -> None:
         """Keep a call's time on ``threads`` threads, only the latest ``TIMED_KEPT``, and which
