@@ -285,7 +285,7 @@ def views(draw: st.DrawFn) -> tuple[Array, tuple[int, ...]]:
 @given(views(), st.sampled_from(["sum", "mean", "prod", "max", "min"]), st.integers(2, 9))
 def test_the_shares_of_a_call_give_the_bits_of_the_whole_call(view: tuple[Array, tuple[int, ...]], op: str, shares: int) -> None:
     # Threads share a call's units (sub-problems, tiles or row parts); the bits must not depend on
-    # how many shares, nor on which of them ran first.
+    # how many shares, nor on how many threads took them, in whichever order.
     array, axes = view
     if op == "mean" and array.dtype.kind == "i":
         op = "sum"
@@ -294,15 +294,12 @@ def test_the_shares_of_a_call_give_the_bits_of_the_whole_call(view: tuple[Array,
     plan = _compiled.plan(op, array.shape, array.strides, array.dtype, mask, expected.shape, expected.dtype)
     assume(len(plan.calls) == 1)  # not a compute-bound view cut into parts
     (call,) = plan.calls
-    units, partial_bytes = _compiled._units(op, array.dtype, expected.dtype, call.layout, plan.divisor)
-    assert units >= 1
-    codes = (plan.op, plan.in_type, _compiled.TYPE_CODES[plan.out_dtype])
-    out, partials = np.full(expected.shape, 7, expected.dtype), np.empty(partial_bytes, np.uint8)  # a result no share writes stays 7
-    for share in reversed(range(shares)):
-        _compiled._ckernels.reduce(*codes, array, call.in_offset, out, call.out_offset, call.layout, plan.divisor, share, shares, partials)
-    if partial_bytes:
-        _compiled._ckernels.combine(*codes, out, call.out_offset, call.layout, plan.divisor, partials)
-    np.testing.assert_array_equal(np.atleast_1d(out).view(np.uint8), np.atleast_1d(expected).view(np.uint8))
+    assert _compiled._units(op, array.dtype, expected.dtype, call.layout, plan.divisor) >= 1
+    arguments = (plan.op, plan.in_type, _compiled.TYPE_CODES[plan.out_dtype], array, call.in_offset)
+    for threads in (1, 2, 3):
+        out = np.full(expected.shape, 7, expected.dtype)  # a result no share writes stays 7
+        _compiled._ckernels.reduce(*arguments, out, call.out_offset, call.layout, plan.divisor, shares, threads)
+        np.testing.assert_array_equal(np.atleast_1d(out).view(np.uint8), np.atleast_1d(expected).view(np.uint8))
 
 
 def test_views_of_one_sub_problem_and_one_tile_have_row_parts() -> None:
@@ -311,7 +308,7 @@ def test_views_of_one_sub_problem_and_one_tile_have_row_parts() -> None:
         mask = tuple(dim in axes for dim in range(array.ndim))
         out_shape = tuple(size for size, reduced in zip(shape, mask) if not reduced)
         plan = _compiled.plan("sum", shape, array.strides, array.dtype, mask, out_shape, array.dtype)
-        assert plan.units == array.nbytes // (4 << 20) and plan.partial_bytes > 0, shape
+        assert plan.units == array.nbytes // (4 << 20), shape
 
 
 @pytest.mark.parametrize("op", ["sum", "mean", "prod", "max"])
@@ -331,18 +328,25 @@ def test_a_large_view_in_blocks_for_threads_gives_the_bits_of_its_slices(op: str
 
 
 @pytest.mark.parametrize(("op", "dtype"), [("sum", "float32"), ("max", "float16"), ("sum", "float64")])
-def test_a_share_with_no_units_writes_nothing(op: str, dtype: str) -> None:
-    # (8, 100) over axis 0 is one unit (its results written by the strips for float16/32): of
-    # more shares than units, the empty ones must leave the results to the other
+def test_more_shares_than_units_give_the_bits_of_the_whole_call(op: str, dtype: str) -> None:
+    # (8, 100) over axis 0 is one unit (its results written by the strips for float16/32): shares
+    # beyond the units must take nothing, leaving every result written once
     array = np.random.default_rng(13).random((8, 100)).astype(dtype)
     plan = _compiled.plan(op, array.shape, array.strides, array.dtype, (True, False), (100,), array.dtype)
     (call,) = plan.calls
     codes = (plan.op, plan.in_type, _compiled.TYPE_CODES[plan.out_dtype])
-    assert _compiled._units(op, array.dtype, array.dtype, call.layout, plan.divisor) == (1, 0)
-    for share, writes in [(0, False), (1, True)]:
-        out = np.full(100, 7, array.dtype)
-        _compiled._ckernels.reduce(*codes, array, 0, out, 0, call.layout, plan.divisor, share, 2, np.empty(0, np.uint8))
-        assert (out != 7).any() == writes
+    assert _compiled._units(op, array.dtype, array.dtype, call.layout, plan.divisor) == 1
+    out = np.full(100, 7, array.dtype)
+    _compiled._ckernels.reduce(*codes, array, 0, out, 0, call.layout, plan.divisor, 4, 2)
+    assert out.tobytes() == reduce_array(op, array, 0, False, op).tobytes()
+
+
+@pytest.mark.parametrize(("shares", "threads"), [(0, 2), (2, 0), (-1, 1)])
+def test_a_shared_call_needs_a_share_and_a_thread(shares: int, threads: int) -> None:
+    source, target = np.zeros(10, np.float32), np.zeros(1, np.float32)
+    layout = np.array([[10, 4, 0, 1]], np.int64).tobytes()
+    with pytest.raises(ValueError, match="shares and threads must be at least 1"):
+        _compiled._ckernels.reduce(0, _compiled.TYPE_CODES[source.dtype], 10, source, 0, target, 0, layout, 0.0, shares, threads)
 
 
 def test_a_layout_outside_the_buffers_is_refused() -> None:

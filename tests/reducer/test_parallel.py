@@ -144,18 +144,42 @@ def test_concurrent_callers_get_the_same_bits(kernels: str, monkeypatch: pytest.
 THREADS_USED = """
 import threading, numpy as np, typedtensor as tt
 from typedtensor._reducer import parallel as _parallel
-from typedtensor._reducer import cost as _cost
+from typedtensor._reducer import compiled as _compiled, cost as _cost
 _cost._chance.seed(0)  # the calls that time one thread instead, at random: these, always
 x = tt.tensor(np.ones((2000, 4000), np.float16))
 for _ in range(4):  # 16 MB of slow float16 products: the model splits them, and most calls follow it
     tt.reduce_prod(x, axis=1)
-print(_parallel.thread_count(), any(t.name.startswith("typedtensor") for t in threading.enumerate()))
+workers = any(t.name.startswith("typedtensor") for t in threading.enumerate()) or _compiled._ckernels.workers() > 0
+print(_parallel.thread_count(), workers)
 """
 
 
 @pytest.mark.parametrize(("value", "expected"), [("1", "1 False"), ("3", "3 True")])
 def test_env_var_sets_the_thread_count(value: str, expected: str) -> None:
     assert run_python(THREADS_USED, value).stdout.strip() == expected
+
+
+AFTER_FORK = """
+import os, numpy as np, typedtensor as tt
+from typedtensor._reducer import compiled as _compiled, cost as _cost
+_cost.Timings.choose = lambda timings: (min(2, timings.pieces), False)  # every large call on two threads
+array = np.random.default_rng(0).random((32, 256, 5, 128)).astype(np.float32)  # 21 MB, 5 units
+expected = np.max(array, axis=(1, 2, 3))
+first = np.array_equal(tt.reduce_max(tt.Tensor(array), (1, 2, 3)).numpy(), expected)
+pid = os.fork()
+if pid == 0:  # the child has none of the parent's workers: it starts its own
+    before = _compiled._ckernels.workers()
+    same = np.array_equal(tt.reduce_max(tt.Tensor(array), (1, 2, 3)).numpy(), expected)
+    os._exit(0 if (before, same, _compiled._ckernels.workers()) == (0, True, 1) else 1)
+print(first, _compiled._ckernels.workers(), os.waitstatus_to_exitcode(os.waitpid(pid, 0)[1]))
+"""
+
+
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="no fork on this platform")
+def test_a_forked_child_shares_calls_with_workers_of_its_own() -> None:
+    # The C loops' workers are threads of the parent: a child that waited for them would hang.
+    result = run_python(AFTER_FORK, "2")
+    assert result.stdout.strip() == "True 1 0", result.stderr
 
 
 def test_one_limited_entered_inside_itself_restores_each_limit() -> None:

@@ -19,7 +19,8 @@
  * independent sub-problems. Accumulators: float sums, means and products of float16/float32 in
  * double; integer sums and products in 64 bits, wrapping like numpy (unsigned arithmetic, so no
  * undefined behaviour); max/min propagate NaN; any/all test for nonzero (NaN counts). The GIL is
- * released while the loops run. Nothing here allocates Python objects or keeps state.
+ * released while the loops run. Nothing here allocates Python objects; the only state is the pool
+ * of threads that share a call's units (run_shared).
  */
 #include "_ckernels_loops.h"
 
@@ -1484,6 +1485,151 @@ static ptrdiff_t plan_walk(Walk *w, const Dim *dims, int nd, int first_reduced)
     return w->full.outputs * acc_size * w->parts;
 }
 
+/* ---- the threads that share one call's units -------------------------------------------------- */
+
+/* A call shared by threads takes its units in `shares` shares from one counter, the caller and
+ * up to threads - 1 workers of a pool that lives as long as the process. All in C, with the GIL
+ * released once: the shares no longer pass through Python (a worker waking, taking the GIL,
+ * calling in, parsing the layout, one call per share, and the caller waiting for the GIL at each
+ * share's end). Each unit computes the same bits on any thread; a row part's accumulators lie in
+ * the caller's buffer, stored by the caller once every part is done. A caller that finds the pool
+ * serving another call takes every share itself, so no call waits for another. Without POSIX
+ * threads (MSVC), every shared call runs on its caller alone. */
+#if defined(_WIN32)
+#define POOL_THREADS 0
+typedef ptrdiff_t ShareCounter;
+#define TAKE_SHARE(counter) ((counter)++)
+#else
+#define POOL_THREADS 1
+#include <pthread.h>
+#include <stdatomic.h>
+typedef _Atomic ptrdiff_t ShareCounter;
+#define TAKE_SHARE(counter) atomic_fetch_add(&(counter), 1)
+#endif
+
+typedef struct {
+    const Walk *walk;
+    const char *in;
+    char *out;
+    char *parts_acc;       /* row parts: all their accumulators (the caller's); else NULL: each thread has its own */
+    ptrdiff_t acc_bytes;   /* one thread's accumulators, where it has its own */
+    ptrdiff_t units, shares;
+    ShareCounter next;     /* the next share to take */
+    int seats;             /* how many workers may still join (under the pool's lock) */
+} Job;
+
+/* Shares of the job until none is left, with the accumulators at acc */
+static void take_shares(Job *job, char *acc)
+{
+    Walk w = *job->walk; /* its own copy: the accumulators are this thread's */
+    w.full.acc = w.rest.acc = acc;
+    for (ptrdiff_t s; (s = TAKE_SHARE(job->next)) < job->shares;)
+        run_walk(&w, job->in, job->out, acc, job->shares, job->units * s / job->shares, job->units * (s + 1) / job->shares);
+}
+
+#if POOL_THREADS
+static struct {
+    pthread_mutex_t lock; /* guards the members below */
+    pthread_cond_t wake;  /* a job was posted: the workers wait for it */
+    pthread_cond_t left;  /* a worker left its job: the job's caller waits for the last */
+    Job *job;             /* the job workers may join; NULL once its caller has taken the last share */
+    unsigned long posted; /* jobs posted so far: a worker looks at each once */
+    int workers, busy;    /* started; in a job now */
+    int serving;          /* a caller owns the pool */
+} pool = {.lock = PTHREAD_MUTEX_INITIALIZER, .wake = PTHREAD_COND_INITIALIZER, .left = PTHREAD_COND_INITIALIZER};
+
+/* A worker helping with a job: accumulators of its own (none to be had: it takes no share) */
+static void help(Job *job)
+{
+    double small[SMALL_ACC / sizeof(double)]; /* aligned for any accumulator */
+    char *acc = job->parts_acc ? job->parts_acc : job->acc_bytes <= SMALL_ACC ? (char *)small : malloc((size_t)job->acc_bytes);
+    if (!acc)
+        return;
+    take_shares(job, acc);
+    if (acc != (char *)small && acc != job->parts_acc)
+        free(acc);
+}
+
+static void *serve(void *first_unseen)
+{
+    pthread_mutex_lock(&pool.lock);
+    unsigned long seen = (unsigned long)(uintptr_t)first_unseen - 1;
+    for (;;) {
+        while (pool.posted == seen)
+            pthread_cond_wait(&pool.wake, &pool.lock);
+        seen = pool.posted;
+        Job *job = pool.job;
+        if (!job || job->seats == 0)
+            continue;
+        job->seats--;
+        pool.busy++;
+        pthread_mutex_unlock(&pool.lock);
+        help(job);
+        pthread_mutex_lock(&pool.lock);
+        if (--pool.busy == 0)
+            pthread_cond_signal(&pool.left);
+    }
+    return NULL;
+}
+
+/* Posts the job to up to `helpers` workers, started as needed (under the pool's lock); whether it
+ * was posted (the pool serves another caller: not) */
+static int post(Job *job, int helpers)
+{
+    if (pool.serving)
+        return 0;
+    while (pool.workers < helpers) {
+        pthread_t thread;
+        pthread_attr_t attributes;
+        int failed = pthread_attr_init(&attributes) || pthread_attr_setdetachstate(&attributes, PTHREAD_CREATE_DETACHED) ||
+                     pthread_create(&thread, &attributes, serve, (void *)(uintptr_t)(pool.posted + 1));
+        pthread_attr_destroy(&attributes);
+        if (failed) /* no more threads to be had: fewer helpers */
+            break;
+        pool.workers++;
+    }
+    pool.serving = 1;
+    job->seats = helpers < pool.workers ? helpers : pool.workers;
+    pool.job = job;
+    pool.posted++;
+    pthread_cond_broadcast(&pool.wake);
+    return 1;
+}
+
+static void forget_pool_after_fork(void)
+{
+    /* a forked child has none of its parent's threads, and maybe a lock one of them held */
+    pthread_mutex_init(&pool.lock, NULL);
+    pthread_cond_init(&pool.wake, NULL);
+    pthread_cond_init(&pool.left, NULL);
+    pool.job = NULL;
+    pool.workers = pool.busy = pool.serving = 0;
+}
+#endif
+
+/* The job's shares on `threads` threads, the caller's with the accumulators at acc (called
+ * without the GIL); every share is done when it returns */
+static void run_shared(Job *job, char *acc, int threads)
+{
+#if POOL_THREADS
+    pthread_mutex_lock(&pool.lock);
+    int posted = threads > 1 && post(job, threads - 1);
+    pthread_mutex_unlock(&pool.lock);
+    take_shares(job, acc);
+    if (posted) {
+        pthread_mutex_lock(&pool.lock);
+        pool.job = NULL; /* no worker joins now: every share is taken */
+        while (pool.busy > 0)
+            pthread_cond_wait(&pool.left, &pool.lock);
+        pool.serving = 0;
+        pthread_mutex_unlock(&pool.lock);
+    }
+#else
+    (void)threads;
+    take_shares(job, acc);
+#endif
+}
+
 /* ---- the Python entry point ----------------------------------------------------------------- */
 
 /* The lowest and highest byte offsets a strided walk reaches from its start. */
@@ -1592,33 +1738,20 @@ static ptrdiff_t walk_of(PyObject *const *args, Py_ssize_t nargs, Py_ssize_t cou
     return prepare(args, args[layout_at], args[layout_at + 1], v);
 }
 
-/* The partial accumulators of a shared call with row parts: a writable buffer of `bytes` */
-static int get_partials(PyObject *object, Py_buffer *partials, ptrdiff_t bytes)
-{
-    if (PyObject_GetBuffer(object, partials, PyBUF_WRITABLE) < 0)
-        return -1;
-    if (partials->len < bytes || (uintptr_t)partials->buf % sizeof(double) != 0) {
-        PyErr_Format(PyExc_ValueError, "partials must hold %zd bytes, 8-byte aligned", bytes);
-        PyBuffer_Release(partials);
-        return -1;
-    }
-    return 0;
-}
-
 static PyObject *reduce(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
 {
     (void)module;
-    if (nargs != 9 && nargs != 12) {
+    if (nargs != 9 && nargs != 11) {
         PyErr_SetString(PyExc_TypeError,
-                        "reduce(op, in_type, out_type, source, in_offset, target, out_offset, layout, divisor[, share, shares, partials])");
+                        "reduce(op, in_type, out_type, source, in_offset, target, out_offset, layout, divisor[, shares, threads])");
         return NULL;
     }
     Py_ssize_t in_offset = PyLong_AsSsize_t(args[4]), out_offset = PyLong_AsSsize_t(args[6]);
-    Py_ssize_t share = nargs == 12 ? PyLong_AsSsize_t(args[9]) : 0, shares = nargs == 12 ? PyLong_AsSsize_t(args[10]) : 1;
+    Py_ssize_t shares = nargs == 11 ? PyLong_AsSsize_t(args[9]) : 1, threads = nargs == 11 ? PyLong_AsSsize_t(args[10]) : 1;
     if (PyErr_Occurred())
         return NULL;
-    if (shares < 1 || share < 0 || share >= shares) {
-        PyErr_SetString(PyExc_ValueError, "share must be in [0, shares)");
+    if (shares < 1 || threads < 1) {
+        PyErr_SetString(PyExc_ValueError, "shares and threads must be at least 1");
         return NULL;
     }
     View view;
@@ -1627,13 +1760,10 @@ static PyObject *reduce(PyObject *module, PyObject *const *args, Py_ssize_t narg
     if (acc_bytes < 0)
         return NULL;
     int out_size = view.out_size;
-    int shared_parts = shares > 1 && walk->parts > 1; /* into the caller's partials, stored by combine() */
-    Py_buffer source, target, partials = {0};
-    if (shared_parts && get_partials(args[11], &partials, acc_bytes) < 0)
-        return NULL;
+    Py_buffer source, target;
     PyObject *result = NULL;
     if (PyObject_GetBuffer(args[3], &source, PyBUF_STRIDES | PyBUF_FORMAT) < 0)
-        goto no_source;
+        return NULL;
     if (PyObject_GetBuffer(args[5], &target, PyBUF_STRIDES | PyBUF_FORMAT | PyBUF_WRITABLE) < 0)
         goto no_target;
     if (!within(&source, in_offset, view.dims, view.nd, 0, view.in_size) ||
@@ -1642,7 +1772,7 @@ static PyObject *reduce(PyObject *module, PyObject *const *args, Py_ssize_t narg
         goto done;
     }
     double small[SMALL_ACC / sizeof(double)]; /* aligned for any accumulator */
-    char *acc = shared_parts ? (char *)partials.buf : acc_bytes <= SMALL_ACC ? (char *)small : malloc((size_t)acc_bytes);
+    char *acc = acc_bytes <= SMALL_ACC ? (char *)small : malloc((size_t)acc_bytes);
     if (!acc) {
         PyErr_NoMemory();
         goto done;
@@ -1650,59 +1780,31 @@ static PyObject *reduce(PyObject *module, PyObject *const *args, Py_ssize_t narg
     walk->full.acc = walk->rest.acc = acc;
     const char *in = (const char *)source.buf + in_offset;
     char *out = (char *)target.buf + out_offset * out_size;
-    ptrdiff_t units = shares > 1 ? unit_count(walk) : 0, first = units * share / shares, stop = units * (share + 1) / shares;
+    ptrdiff_t units = unit_count(walk);
+    shares = shares < units ? shares : units;
     if (source.len < GIL_FREE_BYTES) { /* releasing the GIL costs more than such a call */
-        run_walk(walk, in, out, acc, shares, first, stop);
-    } else {
+        run_walk(walk, in, out, acc, 1, 0, 0);
+    } else if (shares < 2) {
         Py_BEGIN_ALLOW_THREADS
-        run_walk(walk, in, out, acc, shares, first, stop);
+        run_walk(walk, in, out, acc, 1, 0, 0);
+        Py_END_ALLOW_THREADS
+    } else {
+        int parts = walk->parts > 1;
+        Job job = {.walk = walk, .in = in, .out = out, .parts_acc = parts ? acc : NULL,
+                   .acc_bytes = acc_bytes, .units = units, .shares = shares};
+        Py_BEGIN_ALLOW_THREADS
+        run_shared(&job, acc, threads > INT_MAX ? INT_MAX : (int)threads);
+        if (parts)
+            store_parts(walk, out, acc);
         Py_END_ALLOW_THREADS
     }
-    if (acc != (char *)small && !shared_parts)
+    if (acc != (char *)small)
         free(acc);
     result = Py_NewRef(Py_None);
 done:
     PyBuffer_Release(&target);
 no_target:
     PyBuffer_Release(&source);
-no_source:
-    if (shared_parts)
-        PyBuffer_Release(&partials);
-    return result;
-}
-
-/* After every share of a call with row parts: their accumulators combined and stored */
-static PyObject *combine(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
-{
-    (void)module;
-    View view;
-    ptrdiff_t acc_bytes = walk_of(args, nargs, 8, "combine(op, in_type, out_type, target, out_offset, layout, divisor, partials)", 5, &view);
-    if (acc_bytes < 0)
-        return NULL;
-    Py_ssize_t out_offset = PyLong_AsSsize_t(args[4]);
-    if (out_offset == -1 && PyErr_Occurred())
-        return NULL;
-    if (view.walk.parts < 2) {
-        PyErr_SetString(PyExc_ValueError, "this view has no row parts to combine");
-        return NULL;
-    }
-    int out_size = view.out_size;
-    Py_buffer target, partials;
-    if (get_partials(args[7], &partials, acc_bytes) < 0)
-        return NULL;
-    PyObject *result = NULL;
-    if (PyObject_GetBuffer(args[3], &target, PyBUF_STRIDES | PyBUF_FORMAT | PyBUF_WRITABLE) < 0)
-        goto no_target;
-    if (!within(&target, out_offset * out_size, view.dims, view.nd, 1, out_size)) {
-        PyErr_SetString(PyExc_ValueError, "layout reaches outside the target buffer");
-        goto done;
-    }
-    store_parts(&view.walk, (char *)target.buf + out_offset * out_size, (char *)partials.buf);
-    result = Py_NewRef(Py_None);
-done:
-    PyBuffer_Release(&target);
-no_target:
-    PyBuffer_Release(&partials);
     return result;
 }
 
@@ -1713,7 +1815,20 @@ static PyObject *units(PyObject *module, PyObject *const *args, Py_ssize_t nargs
     ptrdiff_t acc_bytes = walk_of(args, nargs, 5, "units(op, in_type, out_type, layout, divisor)", 3, &view);
     if (acc_bytes < 0)
         return NULL;
-    return Py_BuildValue("nn", unit_count(&view.walk), view.walk.parts > 1 ? acc_bytes : (ptrdiff_t)0);
+    return PyLong_FromSsize_t(unit_count(&view.walk));
+}
+
+static PyObject *workers(PyObject *module, PyObject *unused)
+{
+    (void)module, (void)unused;
+#if POOL_THREADS
+    pthread_mutex_lock(&pool.lock);
+    int started = pool.workers;
+    pthread_mutex_unlock(&pool.lock);
+    return PyLong_FromLong(started);
+#else
+    return PyLong_FromLong(0);
+#endif
 }
 
 /* error_function(complement, source, target): libm's erf (or erfc) of each element of the
@@ -1768,21 +1883,17 @@ done:
 
 static PyMethodDef methods[] = {
     {"reduce", (PyCFunction)(void (*)(void))reduce, METH_FASTCALL,
-     "reduce(op, in_type, out_type, source, in_offset, target, out_offset, layout, divisor[, share, shares, partials])\n"
+     "reduce(op, in_type, out_type, source, in_offset, target, out_offset, layout, divisor[, shares, threads])\n"
      "Reduce the folded view `layout` (int64 quadruples: size, input byte stride, output element\n"
      "stride, reduced) of `source` starting `in_offset` bytes in, into `target` starting\n"
-     "`out_offset` elements in. A mean divides by `divisor` (0: raw sums). With `share` and\n"
-     "`shares`, only that share of the walk's units (see `units`); a view of row parts then\n"
-     "leaves its accumulators in `partials` for `combine`. Releases the GIL."},
+     "`out_offset` elements in. A mean divides by `divisor` (0: raw sums). With `shares` and\n"
+     "`threads`, the walk's units (see `units`) go in that many shares, taken by the caller and\n"
+     "up to threads - 1 workers of the module's own: the same bits on any count. Releases the GIL."},
     {"units", (PyCFunction)(void (*)(void))units, METH_FASTCALL,
      "units(op, in_type, out_type, layout, divisor)\n"
-     "(units, partial_bytes): how many units the walk of this view divides into, each giving the\n"
-     "same bits whichever thread computes it (`reduce`'s shares divide them), and the bytes of\n"
-     "`partials` its shares need (0: they write the results themselves)."},
-    {"combine", (PyCFunction)(void (*)(void))combine, METH_FASTCALL,
-     "combine(op, in_type, out_type, target, out_offset, layout, divisor, partials)\n"
-     "Once every share of a view with row parts is done: their accumulators in `partials`\n"
-     "combined in order and stored into `target`, as one unshared call would."},
+     "How many units the walk of this view divides into, each giving the same bits whichever\n"
+     "thread computes it (`reduce`'s shares divide them)."},
+    {"workers", workers, METH_NOARGS, "workers()\nHow many threads of its own the module has started to share calls with."},
     {"error_function", (PyCFunction)(void (*)(void))error_function, METH_FASTCALL,
      "error_function(complement, source, target)\n"
      "libm's erf (erfc if `complement`) of the contiguous float32 or float64 buffer `source` into\n"
@@ -1801,6 +1912,11 @@ static struct PyModuleDef module = {
 PyMODINIT_FUNC PyInit__ckernels(void)
 {
     choose_vector_loops();
+#if POOL_THREADS
+    static int registered;
+    if (!registered && pthread_atfork(NULL, NULL, forget_pool_after_fork) == 0)
+        registered = 1;
+#endif
     PyObject *created = PyModule_Create(&module);
     if (created && (PyModule_AddIntConstant(created, "FLUSH_ROWS", FLUSH_ROWS) < 0 ||
                     PyModule_AddIntConstant(created, "ACC_BYTES", ACC_BYTES) < 0 ||

@@ -8,7 +8,9 @@ result array, so no layout needs a copy or a transpose.
 
 A large view is one call whose units threads share (``_ckernels.units``: the C walk's
 sub-problems, its tiles, or row parts combined in order; each unit computes the same bits on
-whichever thread), one call on one thread. A large view with no units to share whose loop is
+whichever thread), one call on one thread. The threads that share a call are the C loops' own
+(``_ckernels.reduce(..., shares, threads)``): a shared call releases the GIL once, and no share
+passes through Python. A large view with no units to share whose loop is
 compute-bound (``_cost.may_split``) is cut into parts (``_layout.cut``); one for which the C
 loops would hold more than ``WHOLE_ACCUMULATORS_MAX`` bytes of accumulators is cut along a kept
 dim between reduced ones (``_cut_between``). Cut along a kept dim, each part writes its own
@@ -102,7 +104,6 @@ class CompiledPlan:
     combine: Call | None  # a reduced cut: combines the parts' rows of partial results
     partial_dtype: np.dtype[Any]  # the dtype of those rows
     units: int  # a single call's units (``_ckernels.units``) threads may share; 1: never shared
-    partial_bytes: int  # the accumulators its shares leave to combine (row parts), else 0
     # the frozen plan's one mutable member: its calls' times, which choose their thread count
     timings: _cost.Timings | None = field(default=None, compare=False)  # None: no pieces to share
 
@@ -113,7 +114,7 @@ class CompiledPlan:
             _ckernels.reduce(self.op, self.in_type, TYPE_CODES[self.out_dtype], array, call.in_offset, out, call.out_offset, call.layout, self.divisor)
         else:
             threads, timed = self.timings.choose()
-            if threads > 1:  # a worker's start is not the count's time
+            if threads > 1 and len(self.calls) > 1:  # a worker's start is not the count's time
                 _parallel.start_workers(threads - 1)
             if timed:
                 start = time.perf_counter()
@@ -138,19 +139,10 @@ class CompiledPlan:
         _ckernels.reduce(self.op, self.in_type, TYPE_CODES[self.out_dtype], array, *_fields(call, out), self.divisor)
 
     def _shared(self, array: Array, out: Array, call: Call, threads: int) -> None:
-        """The call's units shared by ``threads`` threads, in ``SHARES_PER_THREAD`` shares each
-        (each unit gives the same bits on any thread); row parts leave their accumulators in
-        ``partials``, combined once all are done."""
-        partials = np.empty(-(-self.partial_bytes // 8), np.float64)  # aligned for any accumulator
-        out_type = TYPE_CODES[self.out_dtype]
+        """The call's units shared by ``threads`` threads (the C loops' own), in
+        ``SHARES_PER_THREAD`` shares each, taken as threads free up."""
         shares = min(self.units, SHARES_PER_THREAD * threads)
-
-        def share_of(share: int) -> None:
-            _ckernels.reduce(self.op, self.in_type, out_type, array, *_fields(call, out), self.divisor, share, shares, partials)
-
-        _parallel.run_parts(share_of, range(shares), threads, alone=None)
-        if self.partial_bytes:
-            _ckernels.combine(self.op, self.in_type, out_type, out, call.out_offset, call.layout, self.divisor, partials)
+        _ckernels.reduce(self.op, self.in_type, TYPE_CODES[self.out_dtype], array, *_fields(call, out), self.divisor, shares, threads)
 
     def _combined(self, array: Array, out: Array, combine: Call, threads: int) -> None:
         partials = np.empty((len(self.calls), max(1, out.size)), self.partial_dtype)
@@ -179,7 +171,7 @@ def plan(
     common = (OP_CODES[op], TYPE_CODES[dtype], out_shape, out_dtype, divisor)
     cost = _cost.compiled_cost(op, dtype, layout.nbytes)
     whole = Call(in_offset, out_offset, _packed(layout))
-    units, partial_bytes = _units(op, dtype, out_dtype, whole.layout, divisor) if layout.nbytes >= SPLIT_MIN_BYTES else (1, 0)
+    units = _units(op, dtype, out_dtype, whole.layout, divisor) if layout.nbytes >= SPLIT_MIN_BYTES else 1
     if units < 2 and _cost.may_split(cost):
         parts = cut(layout)
     elif (accumulator_bytes := _whole_accumulator_bytes(layout)) > WHOLE_ACCUMULATORS_MAX:
@@ -188,7 +180,7 @@ def plan(
         parts = None
     if parts is None:
         timings = _cost.Timings(cost, units) if units >= 2 else None
-        return CompiledPlan(*common, (whole,), None, partial_dtype, units, partial_bytes, timings)
+        return CompiledPlan(*common, (whole,), None, partial_dtype, units, timings)
     dim, outputs = parts.dim, math.prod(out_shape)
     assert layout.out_strides is not None
     calls = tuple(
@@ -200,12 +192,11 @@ def plan(
         for index, (start, stop) in enumerate(parts.ranges)
     )
     combine = None if not layout.reduced[dim] else _combining(len(calls), outputs, partial_dtype)
-    return CompiledPlan(*common, calls, combine, partial_dtype, 1, 0, _cost.Timings(cost, len(calls)))
+    return CompiledPlan(*common, calls, combine, partial_dtype, 1, _cost.Timings(cost, len(calls)))
 
 
-def _units(op: str, dtype: np.dtype[Any], out_dtype: np.dtype[Any], layout: bytes, divisor: float) -> tuple[int, int]:
-    """How many units the C walk of one call divides into (threads share them, same bits), and
-    the bytes of accumulators its shares leave to combine (row parts; else 0)."""
+def _units(op: str, dtype: np.dtype[Any], out_dtype: np.dtype[Any], layout: bytes, divisor: float) -> int:
+    """How many units the C walk of one call divides into (threads share them, same bits)."""
     return _ckernels.units(OP_CODES[op], TYPE_CODES[dtype], TYPE_CODES[out_dtype], layout, divisor)
 
 
