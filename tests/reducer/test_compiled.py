@@ -289,16 +289,22 @@ def test_the_shares_of_a_call_give_the_bits_of_the_whole_call(view: tuple[Array,
     array, axes = view
     if op == "mean" and array.dtype.kind == "i":
         op = "sum"
-    expected = reduce_array(op, array, axes, False, op)
     mask = tuple(dim in axes for dim in range(array.ndim))
-    plan = _compiled.plan(op, array.shape, array.strides, array.dtype, mask, expected.shape, expected.dtype)
+    out_shape = tuple(size for size, reduced in zip(array.shape, mask) if not reduced)
+    out_dtype = reduce_array(op, np.ones(1, array.dtype), 0, False, op).dtype  # the op's rule, on an element
+    plan = _compiled.plan(op, array.shape, array.strides, array.dtype, mask, out_shape, out_dtype)
     assume(len(plan.calls) == 1)  # not a compute-bound view cut into parts
     (call,) = plan.calls
-    assert _compiled._units(op, array.dtype, expected.dtype, call.layout, plan.divisor) >= 1
-    arguments = (plan.op, plan.in_type, _compiled.TYPE_CODES[plan.out_dtype], array, call.in_offset)
-    for threads in (1, 2, 3):
-        out = np.full(expected.shape, 7, expected.dtype)  # a result no share writes stays 7
-        _compiled._ckernels.reduce(*arguments, out, call.out_offset, call.layout, plan.divisor, shares, threads)
+    assert _compiled._units(op, array.dtype, out_dtype, call.layout, plan.divisor) >= 1
+    arguments = (plan.op, plan.in_type, _compiled.TYPE_CODES[out_dtype], array, call.in_offset)
+    results = []
+    for threads in (3, 2, 1):  # before the whole call: no buffer it freed holds its accumulators
+        out = np.full(out_shape, 7, out_dtype)  # a result no share writes stays 7
+        assert _compiled._ckernels.reduce(*arguments, out, call.out_offset, call.layout, plan.divisor, shares, threads) >= 1
+        results.append(out)
+    expected = reduce_array(op, array, axes, False, op)
+    assert expected.dtype == out_dtype
+    for out in results:
         np.testing.assert_array_equal(np.atleast_1d(out).view(np.uint8), np.atleast_1d(expected).view(np.uint8))
 
 
@@ -308,7 +314,8 @@ def test_views_of_one_sub_problem_and_one_tile_have_row_parts() -> None:
         mask = tuple(dim in axes for dim in range(array.ndim))
         out_shape = tuple(size for size, reduced in zip(shape, mask) if not reduced)
         plan = _compiled.plan("sum", shape, array.strides, array.dtype, mask, out_shape, array.dtype)
-        assert plan.units == array.nbytes // (4 << 20), shape
+        row_parts = _compiled._ckernels.units(plan.op, plan.in_type, plan.in_type, plan.calls[0].layout, 0.0)[1]
+        assert plan.units == row_parts == array.nbytes // (4 << 20), shape
 
 
 @pytest.mark.parametrize("op", ["sum", "mean", "prod", "max"])
@@ -337,7 +344,7 @@ def test_more_shares_than_units_give_the_bits_of_the_whole_call(op: str, dtype: 
     codes = (plan.op, plan.in_type, _compiled.TYPE_CODES[plan.out_dtype])
     assert _compiled._units(op, array.dtype, array.dtype, call.layout, plan.divisor) == 1
     out = np.full(100, 7, array.dtype)
-    _compiled._ckernels.reduce(*codes, array, 0, out, 0, call.layout, plan.divisor, 4, 2)
+    assert _compiled._ckernels.reduce(*codes, array, 0, out, 0, call.layout, plan.divisor, 4, 2) == 1  # one share: no worker
     assert out.tobytes() == reduce_array(op, array, 0, False, op).tobytes()
 
 

@@ -149,7 +149,7 @@ _cost._chance.seed(0)  # the calls that time one thread instead, at random: thes
 x = tt.tensor(np.ones((2000, 4000), np.float16))
 for _ in range(4):  # 16 MB of slow float16 products: the model splits them, and most calls follow it
     tt.reduce_prod(x, axis=1)
-workers = any(t.name.startswith("typedtensor") for t in threading.enumerate()) or _compiled._ckernels.workers() > 0
+workers = any(t.name.startswith("typedtensor") for t in threading.enumerate()) or _compiled._ckernels.workers(0)[0] > 0
 print(_parallel.thread_count(), workers)
 """
 
@@ -160,26 +160,75 @@ def test_env_var_sets_the_thread_count(value: str, expected: str) -> None:
 
 
 AFTER_FORK = """
-import os, numpy as np, typedtensor as tt
+import os, signal, threading, time, numpy as np, typedtensor as tt
 from typedtensor._reducer import compiled as _compiled, cost as _cost
 _cost.Timings.choose = lambda timings: (min(2, timings.pieces), False)  # every large call on two threads
 array = np.random.default_rng(0).random((32, 256, 5, 128)).astype(np.float32)  # 21 MB, 5 units
 expected = np.max(array, axis=(1, 2, 3))
-first = np.array_equal(tt.reduce_max(tt.Tensor(array), (1, 2, 3)).numpy(), expected)
-pid = os.fork()
-if pid == 0:  # the child has none of the parent's workers: it starts its own
-    before = _compiled._ckernels.workers()
-    same = np.array_equal(tt.reduce_max(tt.Tensor(array), (1, 2, 3)).numpy(), expected)
-    os._exit(0 if (before, same, _compiled._ckernels.workers()) == (0, True, 1) else 1)
-print(first, _compiled._ckernels.workers(), os.waitstatus_to_exitcode(os.waitpid(pid, 0)[1]))
+def right():
+    return np.array_equal(tt.reduce_max(tt.Tensor(array), (1, 2, 3)).numpy(), expected)
+first = right()
+stop = threading.Event()
+def calls():  # two threads of the parent calling on two threads all along: some forks come mid-call
+    while not stop.is_set():
+        assert right()
+callers = [threading.Thread(target=calls) for _ in range(2)]
+for caller in callers:
+    caller.start()
+codes = []
+for _ in range(200):
+    pid = os.fork()
+    if pid == 0:  # the child has none of the parent's workers: it starts its own
+        before = _compiled._ckernels.workers(0)[0]
+        os._exit(0 if (before, right(), right(), _compiled._ckernels.workers(0)[0]) == (0, True, True, 1) else 1)
+    deadline = time.monotonic() + 20
+    while (status := os.waitpid(pid, os.WNOHANG))[0] == 0 and time.monotonic() < deadline:
+        time.sleep(0.001)
+    if status[0] == 0:
+        os.kill(pid, signal.SIGKILL)
+        os.waitpid(pid, 0)
+    codes.append(os.waitstatus_to_exitcode(status[1]) if status[0] else "hung")
+stop.set()
+for caller in callers:
+    caller.join()
+print(first, _compiled._ckernels.workers(0)[0], sorted(set(codes)))
 """
 
 
 @pytest.mark.skipif(not hasattr(os, "fork"), reason="no fork on this platform")
 def test_a_forked_child_shares_calls_with_workers_of_its_own() -> None:
-    # The C loops' workers are threads of the parent: a child that waited for them would hang.
+    # The C loops' workers are threads of the parent: a child that waited for them, or for a lock
+    # one of them held, would hang (the run's timeout fails it); forks come while other threads
+    # of the parent are in shared calls.
     result = run_python(AFTER_FORK, "2")
-    assert result.stdout.strip() == "True 1 0", result.stderr
+    assert result.stdout.strip() == "True 1 [0]", result.stderr
+
+
+SHARED = """
+import numpy as np
+from typedtensor._reducer import compiled as _compiled
+array = np.random.default_rng(0).random((32, 256, 5, 128)).astype(np.float32)  # over (2,): 4096 units
+plan = _compiled.plan("sum", array.shape, array.strides, array.dtype, (False, False, True, False), (32, 256, 128), array.dtype)
+(call,) = plan.calls
+expected = array.sum(axis=2, dtype=np.float64).astype(np.float32)
+started = _compiled._ckernels.workers(1)
+offered, helped = set(), 0
+for _ in range(200):  # until a worker has taken shares: it wakes tens of microseconds late
+    out = np.empty((32, 256, 128), np.float32)
+    offered.add(_compiled._ckernels.reduce(plan.op, plan.in_type, plan.in_type, array, 0, out, 0, call.layout, 0.0, 8, 2))
+    assert np.allclose(out, expected, rtol=1e-6)
+    helped = _compiled._ckernels.workers(1)[1]
+    if helped:
+        break
+print(started, offered, helped > 0)
+"""
+
+
+def test_the_workers_take_shares_of_a_call() -> None:
+    # Two threads offered a call of 8 shares: the worker must take some (a pool that never
+    # helped would still give every right answer).
+    result = run_python(SHARED, "2")
+    assert result.stdout.strip() == "(1, 0) {2} True", result.stderr
 
 
 def test_one_limited_entered_inside_itself_restores_each_limit() -> None:

@@ -1488,13 +1488,17 @@ static ptrdiff_t plan_walk(Walk *w, const Dim *dims, int nd, int first_reduced)
 /* ---- the threads that share one call's units -------------------------------------------------- */
 
 /* A call shared by threads takes its units in `shares` shares from one counter, the caller and
- * up to threads - 1 workers of a pool that lives as long as the process. All in C, with the GIL
- * released once: the shares no longer pass through Python (a worker waking, taking the GIL,
- * calling in, parsing the layout, one call per share, and the caller waiting for the GIL at each
- * share's end). Each unit computes the same bits on any thread; a row part's accumulators lie in
- * the caller's buffer, stored by the caller once every part is done. A caller that finds the pool
- * serving another call takes every share itself, so no call waits for another. Without POSIX
- * threads (MSVC), every shared call runs on its caller alone. */
+ * up to threads - 1 workers of a pool that lives as long as the process (at most MAX_WORKERS).
+ * All in C, with the GIL released once: the shares no longer pass through Python (a worker
+ * waking, taking the GIL, calling in, parsing the layout, one call per share, and the caller
+ * waiting for the GIL at each share's end). Each unit computes the same bits on any thread; a
+ * row part's accumulators lie in the caller's buffer, stored by the caller once every part is
+ * done. The workers called are the ones idle the shortest (a stack), each woken on a condition
+ * of its own: a pool of 63 woken in turn made two-thread calls 1.15-1.2x slower than a pool of
+ * one. A worker not yet started when the caller has taken the last share is called off, so the
+ * caller waits only for shares being computed. A caller that finds the pool serving another
+ * call takes every share itself, so no call waits for another. Without POSIX threads (MSVC),
+ * every shared call runs on its caller alone. */
 #if defined(_WIN32)
 #define POOL_THREADS 0
 typedef ptrdiff_t ShareCounter;
@@ -1506,6 +1510,9 @@ typedef ptrdiff_t ShareCounter;
 typedef _Atomic ptrdiff_t ShareCounter;
 #define TAKE_SHARE(counter) atomic_fetch_add(&(counter), 1)
 #endif
+#define MAX_WORKERS 255
+
+typedef struct Worker Worker;
 
 typedef struct {
     const Walk *walk;
@@ -1515,118 +1522,173 @@ typedef struct {
     ptrdiff_t acc_bytes;   /* one thread's accumulators, where it has its own */
     ptrdiff_t units, shares;
     ShareCounter next;     /* the next share to take */
-    int seats;             /* how many workers may still join (under the pool's lock) */
+    int called;            /* workers called to it, in calls[] */
+    Worker *calls[MAX_WORKERS];
 } Job;
 
-/* Shares of the job until none is left, with the accumulators at acc */
-static void take_shares(Job *job, char *acc)
+/* Shares of the job until none is left, with the accumulators at acc; how many it took */
+static ptrdiff_t take_shares(Job *job, char *acc)
 {
     Walk w = *job->walk; /* its own copy: the accumulators are this thread's */
     w.full.acc = w.rest.acc = acc;
-    for (ptrdiff_t s; (s = TAKE_SHARE(job->next)) < job->shares;)
+    ptrdiff_t taken = 0;
+    for (ptrdiff_t s; (s = TAKE_SHARE(job->next)) < job->shares; taken++)
         run_walk(&w, job->in, job->out, acc, job->shares, job->units * s / job->shares, job->units * (s + 1) / job->shares);
+    return taken;
 }
 
 #if POOL_THREADS
-static struct {
-    pthread_mutex_t lock; /* guards the members below */
-    pthread_cond_t wake;  /* a job was posted: the workers wait for it */
-    pthread_cond_t left;  /* a worker left its job: the job's caller waits for the last */
-    Job *job;             /* the job workers may join; NULL once its caller has taken the last share */
-    unsigned long posted; /* jobs posted so far: a worker looks at each once */
-    int workers, busy;    /* started; in a job now */
-    int serving;          /* a caller owns the pool */
-} pool = {.lock = PTHREAD_MUTEX_INITIALIZER, .wake = PTHREAD_COND_INITIALIZER, .left = PTHREAD_COND_INITIALIZER};
+struct Worker {
+    pthread_cond_t wake; /* its call */
+    Job *job;            /* the job it is called to, until it starts on it */
+    Worker *next_idle;
+};
 
-/* A worker helping with a job: accumulators of its own (none to be had: it takes no share) */
-static void help(Job *job)
+static struct {
+    pthread_mutex_t lock; /* guards the members below and the workers' */
+    pthread_cond_t left;  /* a worker left its job: the job's caller waits for the last */
+    Worker workers[MAX_WORKERS];
+    int started, busy;    /* workers started; on a job now */
+    Worker *idle;         /* the idle workers, the latest first */
+    int serving;          /* a caller owns the pool */
+    long long shares_helped; /* shares the workers took, ever (for tests: that they take any) */
+} pool = {.lock = PTHREAD_MUTEX_INITIALIZER, .left = PTHREAD_COND_INITIALIZER};
+
+/* A worker helping with a job, with accumulators of its own (none to be had: it takes no share);
+ * how many shares it took */
+static ptrdiff_t help(Job *job)
 {
     double small[SMALL_ACC / sizeof(double)]; /* aligned for any accumulator */
     char *acc = job->parts_acc ? job->parts_acc : job->acc_bytes <= SMALL_ACC ? (char *)small : malloc((size_t)job->acc_bytes);
     if (!acc)
-        return;
-    take_shares(job, acc);
+        return 0;
+    ptrdiff_t taken = take_shares(job, acc);
     if (acc != (char *)small && acc != job->parts_acc)
         free(acc);
+    return taken;
 }
 
-static void *serve(void *first_unseen)
+static void *serve(void *worker)
 {
+    Worker *self = worker;
     pthread_mutex_lock(&pool.lock);
-    unsigned long seen = (unsigned long)(uintptr_t)first_unseen - 1;
     for (;;) {
-        while (pool.posted == seen)
-            pthread_cond_wait(&pool.wake, &pool.lock);
-        seen = pool.posted;
-        Job *job = pool.job;
-        if (!job || job->seats == 0)
-            continue;
-        job->seats--;
+        while (!self->job)
+            pthread_cond_wait(&self->wake, &pool.lock);
+        Job *job = self->job;
+        self->job = NULL; /* started: its caller waits for it */
         pool.busy++;
         pthread_mutex_unlock(&pool.lock);
-        help(job);
+        ptrdiff_t taken = help(job);
         pthread_mutex_lock(&pool.lock);
+        pool.shares_helped += taken;
+        self->next_idle = pool.idle;
+        pool.idle = self;
         if (--pool.busy == 0)
             pthread_cond_signal(&pool.left);
     }
     return NULL;
 }
 
-/* Posts the job to up to `helpers` workers, started as needed (under the pool's lock); whether it
- * was posted (the pool serves another caller: not) */
+#define WORKER_STACK_BYTES (1 << 20) /* the loops need a few KiB (a Walk, SMALL_ACC): not the default 8 MiB
+                                        of address space each, which 150 workers under a ulimit used up */
+
+/* Starts workers until there are `wanted`, at most MAX_WORKERS (under the pool's lock); how many
+ * there are (fewer where no more threads are to be had) */
+static int start_workers(int wanted)
+{
+    pthread_attr_t attributes;
+    wanted = wanted < MAX_WORKERS ? wanted : MAX_WORKERS;
+    if (pool.started >= wanted || pthread_attr_init(&attributes) != 0)
+        return pool.started;
+    pthread_attr_setdetachstate(&attributes, PTHREAD_CREATE_DETACHED);
+    pthread_attr_setstacksize(&attributes, WORKER_STACK_BYTES);
+    for (pthread_t thread; pool.started < wanted; pool.started++) {
+        Worker *worker = &pool.workers[pool.started];
+        if (pthread_cond_init(&worker->wake, NULL) != 0)
+            break;
+        worker->job = NULL;
+        if (pthread_create(&thread, &attributes, serve, worker) != 0) {
+            pthread_cond_destroy(&worker->wake);
+            break;
+        }
+        worker->next_idle = pool.idle; /* idle from now: a call before it runs waits in its job */
+        pool.idle = worker;
+    }
+    pthread_attr_destroy(&attributes);
+    return pool.started;
+}
+
+/* Calls up to `helpers` idle workers to the job, started as needed (under the pool's lock);
+ * whether the pool took it (it serves another caller: not) */
 static int post(Job *job, int helpers)
 {
     if (pool.serving)
         return 0;
-    while (pool.workers < helpers) {
-        pthread_t thread;
-        pthread_attr_t attributes;
-        int failed = pthread_attr_init(&attributes) || pthread_attr_setdetachstate(&attributes, PTHREAD_CREATE_DETACHED) ||
-                     pthread_create(&thread, &attributes, serve, (void *)(uintptr_t)(pool.posted + 1));
-        pthread_attr_destroy(&attributes);
-        if (failed) /* no more threads to be had: fewer helpers */
-            break;
-        pool.workers++;
-    }
+    start_workers(helpers);
     pool.serving = 1;
-    job->seats = helpers < pool.workers ? helpers : pool.workers;
-    pool.job = job;
-    pool.posted++;
-    pthread_cond_broadcast(&pool.wake);
+    for (job->called = 0; job->called < helpers && pool.idle; job->called++) {
+        Worker *worker = pool.idle;
+        pool.idle = worker->next_idle;
+        worker->job = job;
+        job->calls[job->called] = worker;
+        pthread_cond_signal(&worker->wake);
+    }
     return 1;
 }
 
+/* Once the caller has taken the last share (under the pool's lock): workers called but not yet
+ * started go back to idle, and the caller waits for the others */
+static void finish(Job *job)
+{
+    for (int k = 0; k < job->called; k++) {
+        Worker *worker = job->calls[k];
+        if (worker->job == job) {
+            worker->job = NULL;
+            worker->next_idle = pool.idle;
+            pool.idle = worker;
+        }
+    }
+    while (pool.busy > 0)
+        pthread_cond_wait(&pool.left, &pool.lock);
+    pool.serving = 0;
+}
+
+/* Around a fork: the forking thread holds the pool's lock, so no other thread holds it when the
+ * child is copied; the child, which has none of its parent's workers, starts a pool of its own */
+static void lock_pool_before_fork(void) { pthread_mutex_lock(&pool.lock); }
+static void unlock_pool_after_fork(void) { pthread_mutex_unlock(&pool.lock); }
 static void forget_pool_after_fork(void)
 {
-    /* a forked child has none of its parent's threads, and maybe a lock one of them held */
-    pthread_mutex_init(&pool.lock, NULL);
-    pthread_cond_init(&pool.wake, NULL);
     pthread_cond_init(&pool.left, NULL);
-    pool.job = NULL;
-    pool.workers = pool.busy = pool.serving = 0;
+    pool.started = pool.busy = pool.serving = 0;
+    pool.idle = NULL;
+    pool.shares_helped = 0;
+    pthread_mutex_unlock(&pool.lock);
 }
 #endif
 
-/* The job's shares on `threads` threads, the caller's with the accumulators at acc (called
- * without the GIL); every share is done when it returns */
-static void run_shared(Job *job, char *acc, int threads)
+/* The job's shares on up to `threads` threads, the caller's with the accumulators at acc (called
+ * without the GIL); every share is done when it returns. How many threads it was offered to: 1
+ * where the pool served another caller (or there is none), so the caller took every share. */
+static int run_shared(Job *job, char *acc, int threads)
 {
 #if POOL_THREADS
     pthread_mutex_lock(&pool.lock);
-    int posted = threads > 1 && post(job, threads - 1);
+    int helpers = threads - 1 < job->shares - 1 ? threads - 1 : (int)(job->shares - 1);
+    int posted = helpers > 0 && post(job, helpers);
     pthread_mutex_unlock(&pool.lock);
     take_shares(job, acc);
-    if (posted) {
-        pthread_mutex_lock(&pool.lock);
-        pool.job = NULL; /* no worker joins now: every share is taken */
-        while (pool.busy > 0)
-            pthread_cond_wait(&pool.left, &pool.lock);
-        pool.serving = 0;
-        pthread_mutex_unlock(&pool.lock);
-    }
+    if (!posted)
+        return 1;
+    pthread_mutex_lock(&pool.lock);
+    finish(job);
+    pthread_mutex_unlock(&pool.lock);
+    return 1 + job->called;
 #else
     (void)threads;
     take_shares(job, acc);
+    return 1;
 #endif
 }
 
@@ -1782,6 +1844,7 @@ static PyObject *reduce(PyObject *module, PyObject *const *args, Py_ssize_t narg
     char *out = (char *)target.buf + out_offset * out_size;
     ptrdiff_t units = unit_count(walk);
     shares = shares < units ? shares : units;
+    int used = 1; /* threads the call was shared among */
     if (source.len < GIL_FREE_BYTES) { /* releasing the GIL costs more than such a call */
         run_walk(walk, in, out, acc, 1, 0, 0);
     } else if (shares < 2) {
@@ -1793,14 +1856,14 @@ static PyObject *reduce(PyObject *module, PyObject *const *args, Py_ssize_t narg
         Job job = {.walk = walk, .in = in, .out = out, .parts_acc = parts ? acc : NULL,
                    .acc_bytes = acc_bytes, .units = units, .shares = shares};
         Py_BEGIN_ALLOW_THREADS
-        run_shared(&job, acc, threads > INT_MAX ? INT_MAX : (int)threads);
+        used = run_shared(&job, acc, threads > INT_MAX ? INT_MAX : (int)threads);
         if (parts)
             store_parts(walk, out, acc);
         Py_END_ALLOW_THREADS
     }
     if (acc != (char *)small)
         free(acc);
-    result = Py_NewRef(Py_None);
+    result = PyLong_FromLong(used);
 done:
     PyBuffer_Release(&target);
 no_target:
@@ -1815,19 +1878,27 @@ static PyObject *units(PyObject *module, PyObject *const *args, Py_ssize_t nargs
     ptrdiff_t acc_bytes = walk_of(args, nargs, 5, "units(op, in_type, out_type, layout, divisor)", 3, &view);
     if (acc_bytes < 0)
         return NULL;
-    return PyLong_FromSsize_t(unit_count(&view.walk));
+    return Py_BuildValue("nn", unit_count(&view.walk), view.walk.parts);
 }
 
-static PyObject *workers(PyObject *module, PyObject *unused)
+static PyObject *workers(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
 {
-    (void)module, (void)unused;
+    (void)module;
+    if (nargs != 1) {
+        PyErr_SetString(PyExc_TypeError, "workers(wanted)");
+        return NULL;
+    }
+    long wanted = PyLong_AsLong(args[0]);
+    if (wanted == -1 && PyErr_Occurred())
+        return NULL;
 #if POOL_THREADS
     pthread_mutex_lock(&pool.lock);
-    int started = pool.workers;
+    int started = start_workers(wanted > MAX_WORKERS ? MAX_WORKERS : (int)wanted);
+    long long helped = pool.shares_helped;
     pthread_mutex_unlock(&pool.lock);
-    return PyLong_FromLong(started);
+    return Py_BuildValue("iL", started, helped);
 #else
-    return PyLong_FromLong(0);
+    return Py_BuildValue("iL", 0, 0LL);
 #endif
 }
 
@@ -1888,12 +1959,17 @@ static PyMethodDef methods[] = {
      "stride, reduced) of `source` starting `in_offset` bytes in, into `target` starting\n"
      "`out_offset` elements in. A mean divides by `divisor` (0: raw sums). With `shares` and\n"
      "`threads`, the walk's units (see `units`) go in that many shares, taken by the caller and\n"
-     "up to threads - 1 workers of the module's own: the same bits on any count. Releases the GIL."},
+     "up to threads - 1 workers of the module's own: the same bits on any count. Releases the GIL.\n"
+     "Returns how many threads the call was offered to (1 where the workers served another call)."},
     {"units", (PyCFunction)(void (*)(void))units, METH_FASTCALL,
      "units(op, in_type, out_type, layout, divisor)\n"
-     "How many units the walk of this view divides into, each giving the same bits whichever\n"
-     "thread computes it (`reduce`'s shares divide them)."},
-    {"workers", workers, METH_NOARGS, "workers()\nHow many threads of its own the module has started to share calls with."},
+     "(units, row_parts): how many units the walk of this view divides into, each giving the same\n"
+     "bits whichever thread computes it (`reduce`'s shares divide them), and how many of its\n"
+     "row parts (1: none, the units are sub-problems or tiles)."},
+    {"workers", (PyCFunction)(void (*)(void))workers, METH_FASTCALL,
+     "workers(wanted)\n"
+     "Starts threads of the module's own to share calls with until there are `wanted` (0: none\n"
+     "started); (how many there are, how many shares they have taken in all)."},
     {"error_function", (PyCFunction)(void (*)(void))error_function, METH_FASTCALL,
      "error_function(complement, source, target)\n"
      "libm's erf (erfc if `complement`) of the contiguous float32 or float64 buffer `source` into\n"
@@ -1914,8 +1990,9 @@ PyMODINIT_FUNC PyInit__ckernels(void)
     choose_vector_loops();
 #if POOL_THREADS
     static int registered;
-    if (!registered && pthread_atfork(NULL, NULL, forget_pool_after_fork) == 0)
-        registered = 1;
+    if (!registered && pthread_atfork(lock_pool_before_fork, unlock_pool_after_fork, forget_pool_after_fork) != 0)
+        return PyErr_NoMemory(); /* a child would wait for workers it does not have */
+    registered = 1;
 #endif
     PyObject *created = PyModule_Create(&module);
     if (created && (PyModule_AddIntConstant(created, "FLUSH_ROWS", FLUSH_ROWS) < 0 ||

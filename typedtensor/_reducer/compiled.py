@@ -114,35 +114,40 @@ class CompiledPlan:
             _ckernels.reduce(self.op, self.in_type, TYPE_CODES[self.out_dtype], array, call.in_offset, out, call.out_offset, call.layout, self.divisor)
         else:
             threads, timed = self.timings.choose()
-            if threads > 1 and len(self.calls) > 1:  # a worker's start is not the count's time
+            if threads > 1 and len(self.calls) == 1:  # a worker's start is not the count's time
+                _ckernels.workers(threads - 1)
+            elif threads > 1:
                 _parallel.start_workers(threads - 1)
             if timed:
                 start = time.perf_counter()
-                self._on(array, out, threads)
-                self.timings.record(threads, time.perf_counter() - start)
+                shared_by = self._on(array, out, threads)
+                self.timings.record(shared_by, time.perf_counter() - start)
             else:
                 self._on(array, out, threads)
         return out
 
-    def _on(self, array: Array, out: Array, threads: int) -> None:
-        """The reduction into ``out`` on ``threads`` threads (timed by the caller: no back-off)."""
+    def _on(self, array: Array, out: Array, threads: int) -> int:
+        """The reduction into ``out`` on up to ``threads`` threads (timed by the caller: no
+        back-off); how many it was shared by (1 where the C loops' workers served another call)."""
         if len(self.calls) == 1 and threads < 2:
             self._into(array, out, self.calls[0])
-        elif len(self.calls) == 1:
-            self._shared(array, out, self.calls[0], threads)
-        elif self.combine is None:
+            return 1
+        if len(self.calls) == 1:
+            return self._shared(array, out, self.calls[0], threads)
+        if self.combine is None:
             _parallel.run_parts(lambda call: self._into(array, out, call), self.calls, threads, alone=None)
         else:
             self._combined(array, out, self.combine, threads)
+        return threads
 
     def _into(self, array: Array, out: Array, call: Call) -> None:
         _ckernels.reduce(self.op, self.in_type, TYPE_CODES[self.out_dtype], array, *_fields(call, out), self.divisor)
 
-    def _shared(self, array: Array, out: Array, call: Call, threads: int) -> None:
+    def _shared(self, array: Array, out: Array, call: Call, threads: int) -> int:
         """The call's units shared by ``threads`` threads (the C loops' own), in
-        ``SHARES_PER_THREAD`` shares each, taken as threads free up."""
+        ``SHARES_PER_THREAD`` shares each, taken as threads free up; how many it was shared by."""
         shares = min(self.units, SHARES_PER_THREAD * threads)
-        _ckernels.reduce(self.op, self.in_type, TYPE_CODES[self.out_dtype], array, *_fields(call, out), self.divisor, shares, threads)
+        return _ckernels.reduce(self.op, self.in_type, TYPE_CODES[self.out_dtype], array, *_fields(call, out), self.divisor, shares, threads)
 
     def _combined(self, array: Array, out: Array, combine: Call, threads: int) -> None:
         partials = np.empty((len(self.calls), max(1, out.size)), self.partial_dtype)
@@ -197,7 +202,7 @@ def plan(
 
 def _units(op: str, dtype: np.dtype[Any], out_dtype: np.dtype[Any], layout: bytes, divisor: float) -> int:
     """How many units the C walk of one call divides into (threads share them, same bits)."""
-    return _ckernels.units(OP_CODES[op], TYPE_CODES[dtype], TYPE_CODES[out_dtype], layout, divisor)
+    return _ckernels.units(OP_CODES[op], TYPE_CODES[dtype], TYPE_CODES[out_dtype], layout, divisor)[0]
 
 
 def _whole_accumulator_bytes(layout: Layout) -> int:
