@@ -15,7 +15,7 @@ import numpy as np
 import pytest
 
 from tests.support.kernels import force_threads
-from typedtensor._reducer import parallel as _parallel
+from typedtensor._reducer import compiled as _compiled, parallel as _parallel
 from typedtensor._reducer.planner import reduce_array
 
 
@@ -229,6 +229,30 @@ def test_the_workers_take_shares_of_a_call() -> None:
     # helped would still give every right answer).
     result = run_python(SHARED, "2")
     assert result.stdout.strip() == "(1, 0) {2} True", result.stderr
+
+
+def test_a_call_that_finds_the_workers_busy_runs_alone_and_says_so() -> None:
+    # Two user threads sharing calls at once: the pool serves one call at a time, so the other
+    # takes every share itself (reduce returns 0, and its time is not kept as the count's), with
+    # the same bits.
+    array = np.random.default_rng(0).random((32, 256, 5, 128)).astype(np.float32)
+    mask = (False, False, True, False)
+    plan = _compiled.plan("sum", array.shape, array.strides, array.dtype, mask, (32, 256, 128), array.dtype)
+    (call,) = plan.calls
+    expected = reduce_array("sum", array, 2, False, "sum")
+
+    def offers(_: int) -> set[int]:
+        seen = set()
+        for _ in range(300):
+            out = np.empty_like(expected)
+            seen.add(_compiled._ckernels.reduce(plan.op, plan.in_type, plan.in_type, array, 0, out, 0, call.layout, 0.0, 8, 2))
+            assert out.tobytes() == expected.tobytes()
+            if {0, 2} <= seen:
+                break
+        return seen
+
+    with concurrent.futures.ThreadPoolExecutor(2) as users:
+        assert set().union(*users.map(offers, range(2), timeout=300)) == {0, 2}
 
 
 def test_one_limited_entered_inside_itself_restores_each_limit() -> None:

@@ -1497,7 +1497,8 @@ static ptrdiff_t plan_walk(Walk *w, const Dim *dims, int nd, int first_reduced)
  * of its own: a pool of 63 woken in turn made two-thread calls 1.15-1.2x slower than a pool of
  * one. A worker not yet started when the caller has taken the last share is called off, so the
  * caller waits only for shares being computed. A caller that finds the pool serving another
- * call takes every share itself, so no call waits for another. Without POSIX threads (MSVC),
+ * call takes every share itself, so no call waits for another's shares (only for the pool's lock,
+ * held briefly, and while workers start, once per process). Without POSIX threads (MSVC),
  * every shared call runs on its caller alone. */
 #if defined(_WIN32)
 #define POOL_THREADS 0
@@ -1539,7 +1540,7 @@ static ptrdiff_t take_shares(Job *job, char *acc)
 
 #if POOL_THREADS
 struct Worker {
-    pthread_cond_t wake; /* its call */
+    pthread_cond_t wake; /* signalled when it is called to a job */
     Job *job;            /* the job it is called to, until it starts on it */
     Worker *next_idle;
 };
@@ -1549,13 +1550,14 @@ static struct {
     pthread_cond_t left;  /* a worker left its job: the job's caller waits for the last */
     Worker workers[MAX_WORKERS];
     int started, busy;    /* workers started; on a job now */
+    int most;             /* no more are started (MAX_WORKERS, or as many as were when a start failed) */
     Worker *idle;         /* the idle workers, the latest first */
     int serving;          /* a caller owns the pool */
     long long shares_helped; /* shares the workers took, ever (for tests: that they take any) */
-} pool = {.lock = PTHREAD_MUTEX_INITIALIZER, .left = PTHREAD_COND_INITIALIZER};
+} pool = {.lock = PTHREAD_MUTEX_INITIALIZER, .left = PTHREAD_COND_INITIALIZER, .most = MAX_WORKERS};
 
-/* A worker helping with a job, with accumulators of its own (none to be had: it takes no share);
- * how many shares it took */
+/* A worker helping with a job, with accumulators of its own (row parts: the caller's, a block per
+ * part; none to be had: it takes no share); how many shares it took */
 static ptrdiff_t help(Job *job)
 {
     double small[SMALL_ACC / sizeof(double)]; /* aligned for any accumulator */
@@ -1594,25 +1596,29 @@ static void *serve(void *worker)
                                         of address space each, which 150 workers under a ulimit used up */
 
 /* Starts workers until there are `wanted`, at most MAX_WORKERS (under the pool's lock); how many
- * there are (fewer where no more threads are to be had) */
+ * there are (fewer where no more threads are to be had: then never more, so a call does not
+ * try again each time) */
 static int start_workers(int wanted)
 {
     pthread_attr_t attributes;
-    wanted = wanted < MAX_WORKERS ? wanted : MAX_WORKERS;
+    wanted = wanted < pool.most ? wanted : pool.most;
     if (pool.started >= wanted || pthread_attr_init(&attributes) != 0)
         return pool.started;
     pthread_attr_setdetachstate(&attributes, PTHREAD_CREATE_DETACHED);
     pthread_attr_setstacksize(&attributes, WORKER_STACK_BYTES);
     for (pthread_t thread; pool.started < wanted; pool.started++) {
         Worker *worker = &pool.workers[pool.started];
-        if (pthread_cond_init(&worker->wake, NULL) != 0)
+        if (pthread_cond_init(&worker->wake, NULL) != 0) {
+            pool.most = pool.started;
             break;
+        }
         worker->job = NULL;
         if (pthread_create(&thread, &attributes, serve, worker) != 0) {
             pthread_cond_destroy(&worker->wake);
+            pool.most = pool.started;
             break;
         }
-        worker->next_idle = pool.idle; /* idle from now: a call before it runs waits in its job */
+        worker->next_idle = pool.idle; /* idle from now: called before its thread runs, it finds the job set */
         pool.idle = worker;
     }
     pthread_attr_destroy(&attributes);
@@ -1662,6 +1668,7 @@ static void forget_pool_after_fork(void)
 {
     pthread_cond_init(&pool.left, NULL);
     pool.started = pool.busy = pool.serving = 0;
+    pool.most = MAX_WORKERS;
     pool.idle = NULL;
     pool.shares_helped = 0;
     pthread_mutex_unlock(&pool.lock);
@@ -1669,8 +1676,9 @@ static void forget_pool_after_fork(void)
 #endif
 
 /* The job's shares on up to `threads` threads, the caller's with the accumulators at acc (called
- * without the GIL); every share is done when it returns. How many threads it was offered to: 1
- * where the pool served another caller (or there is none), so the caller took every share. */
+ * without the GIL); every share is done when it returns. How many threads it was offered to (1:
+ * no worker could be started), or 0 where the pool served another caller, so the caller took
+ * every share on a busy machine. */
 static int run_shared(Job *job, char *acc, int threads)
 {
 #if POOL_THREADS
@@ -1680,7 +1688,7 @@ static int run_shared(Job *job, char *acc, int threads)
     pthread_mutex_unlock(&pool.lock);
     take_shares(job, acc);
     if (!posted)
-        return 1;
+        return helpers > 0 ? 0 : 1;
     pthread_mutex_lock(&pool.lock);
     finish(job);
     pthread_mutex_unlock(&pool.lock);
@@ -1844,7 +1852,7 @@ static PyObject *reduce(PyObject *module, PyObject *const *args, Py_ssize_t narg
     char *out = (char *)target.buf + out_offset * out_size;
     ptrdiff_t units = unit_count(walk);
     shares = shares < units ? shares : units;
-    int used = 1; /* threads the call was shared among */
+    int offered = 1; /* threads the call was offered to; 0: the pool served another call */
     if (source.len < GIL_FREE_BYTES) { /* releasing the GIL costs more than such a call */
         run_walk(walk, in, out, acc, 1, 0, 0);
     } else if (shares < 2) {
@@ -1852,18 +1860,18 @@ static PyObject *reduce(PyObject *module, PyObject *const *args, Py_ssize_t narg
         run_walk(walk, in, out, acc, 1, 0, 0);
         Py_END_ALLOW_THREADS
     } else {
-        int parts = walk->parts > 1;
-        Job job = {.walk = walk, .in = in, .out = out, .parts_acc = parts ? acc : NULL,
+        int row_parts = walk->parts > 1;
+        Job job = {.walk = walk, .in = in, .out = out, .parts_acc = row_parts ? acc : NULL,
                    .acc_bytes = acc_bytes, .units = units, .shares = shares};
         Py_BEGIN_ALLOW_THREADS
-        used = run_shared(&job, acc, threads > INT_MAX ? INT_MAX : (int)threads);
-        if (parts)
+        offered = run_shared(&job, acc, threads > INT_MAX ? INT_MAX : (int)threads);
+        if (row_parts)
             store_parts(walk, out, acc);
         Py_END_ALLOW_THREADS
     }
     if (acc != (char *)small)
         free(acc);
-    result = PyLong_FromLong(used);
+    result = PyLong_FromLong(offered);
 done:
     PyBuffer_Release(&target);
 no_target:
@@ -1960,7 +1968,8 @@ static PyMethodDef methods[] = {
      "`out_offset` elements in. A mean divides by `divisor` (0: raw sums). With `shares` and\n"
      "`threads`, the walk's units (see `units`) go in that many shares, taken by the caller and\n"
      "up to threads - 1 workers of the module's own: the same bits on any count. Releases the GIL.\n"
-     "Returns how many threads the call was offered to (1 where the workers served another call)."},
+     "Returns how many threads the call was offered to, or 0 where the workers served another call\n"
+     "(the caller then took every share)."},
     {"units", (PyCFunction)(void (*)(void))units, METH_FASTCALL,
      "units(op, in_type, out_type, layout, divisor)\n"
      "(units, row_parts): how many units the walk of this view divides into, each giving the same\n"

@@ -120,34 +120,37 @@ class CompiledPlan:
                 _parallel.start_workers(threads - 1)
             if timed:
                 start = time.perf_counter()
-                shared_by = self._on(array, out, threads)
-                self.timings.record(shared_by, time.perf_counter() - start)
+                if self._on(array, out, threads):
+                    self.timings.record(threads, time.perf_counter() - start)
             else:
                 self._on(array, out, threads)
         return out
 
-    def _on(self, array: Array, out: Array, threads: int) -> int:
+    def _on(self, array: Array, out: Array, threads: int) -> bool:
         """The reduction into ``out`` on up to ``threads`` threads (timed by the caller: no
-        back-off); how many it was shared by (1 where the C loops' workers served another call)."""
+        back-off); whether its time is one of that count: not where the C loops' workers served
+        another call, so this one ran on its caller alone, on a busy core."""
         if len(self.calls) == 1 and threads < 2:
             self._into(array, out, self.calls[0])
-            return 1
-        if len(self.calls) == 1:
+        elif len(self.calls) == 1:
             return self._shared(array, out, self.calls[0], threads)
-        if self.combine is None:
+        elif self.combine is None:
             _parallel.run_parts(lambda call: self._into(array, out, call), self.calls, threads, alone=None)
         else:
             self._combined(array, out, self.combine, threads)
-        return threads
+        return True
 
     def _into(self, array: Array, out: Array, call: Call) -> None:
         _ckernels.reduce(self.op, self.in_type, TYPE_CODES[self.out_dtype], array, *_fields(call, out), self.divisor)
 
-    def _shared(self, array: Array, out: Array, call: Call, threads: int) -> int:
+    def _shared(self, array: Array, out: Array, call: Call, threads: int) -> bool:
         """The call's units shared by ``threads`` threads (the C loops' own), in
-        ``SHARES_PER_THREAD`` shares each, taken as threads free up; how many it was shared by."""
+        ``SHARES_PER_THREAD`` shares each, taken as threads free up; False where the workers
+        served another call (fewer than ``threads - 1`` where no more threads are to be had: that
+        is this count's time too)."""
         shares = min(self.units, SHARES_PER_THREAD * threads)
-        return _ckernels.reduce(self.op, self.in_type, TYPE_CODES[self.out_dtype], array, *_fields(call, out), self.divisor, shares, threads)
+        out_type = TYPE_CODES[self.out_dtype]
+        return _ckernels.reduce(self.op, self.in_type, out_type, array, *_fields(call, out), self.divisor, shares, threads) != 0
 
     def _combined(self, array: Array, out: Array, combine: Call, threads: int) -> None:
         partials = np.empty((len(self.calls), max(1, out.size)), self.partial_dtype)
