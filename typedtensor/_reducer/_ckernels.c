@@ -1494,8 +1494,8 @@ static ptrdiff_t plan_walk(Walk *w, const Dim *dims, int nd, int first_reduced)
  * waiting for the GIL at each share's end). Each unit computes the same bits on any thread; a
  * row part's accumulators lie in the caller's buffer, stored by the caller once every part is
  * done. The workers called are the ones idle the shortest (a stack), each woken on a condition
- * of its own: a pool of 63 woken in turn made two-thread calls 1.15-1.2x slower than a pool of
- * one. A worker not yet started when the caller has taken the last share is called off, so the
+ * of its own: after a call on 64 threads, a pool of 63 all woken for each call (a broadcast) made
+ * two-thread calls 1.3-1.4x slower than a pool of one, woken in turn 1.15-1.2x. A worker not yet started when the caller has taken the last share is called off, so the
  * caller waits only for shares being computed. A caller that finds the pool serving another
  * call takes every share itself, so no call waits for another's shares (only for the pool's lock,
  * held briefly, and while workers start, once per process). Without POSIX threads (MSVC),

@@ -145,9 +145,9 @@ class CompiledPlan:
 
     def _shared(self, array: Array, out: Array, call: Call, threads: int) -> bool:
         """The call's units shared by ``threads`` threads (the C loops' own), in
-        ``SHARES_PER_THREAD`` shares each, taken as threads free up; False where the workers
-        served another call (fewer than ``threads - 1`` where no more threads are to be had: that
-        is this count's time too)."""
+        ``SHARES_PER_THREAD`` shares each, taken as threads free up; whether its time is the
+        count's: not where the workers served another call and the caller took every share (where
+        fewer workers could be started than asked, it ran on those: the count's time still)."""
         shares = min(self.units, SHARES_PER_THREAD * threads)
         out_type = TYPE_CODES[self.out_dtype]
         return _ckernels.reduce(self.op, self.in_type, out_type, array, *_fields(call, out), self.divisor, shares, threads) != 0
