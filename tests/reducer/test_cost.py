@@ -253,6 +253,22 @@ def test_a_timed_plan_keeps_the_faster_count_and_times_the_other_at_random(
     assert set(counts) == {1, threads} and 15 <= retries <= 110  # 800 / RETRY_ODDS = 50 expected: 5 sd below, 9 above
 
 
+@pytest.mark.parametrize(("retry_seconds", "counts"), [(0.5, [2, 2, 2, 2, 2]), (1.2, [2, 1, 1, 1, 1])])
+def test_a_retry_faster_than_the_kept_count_runs_that_count_again_at_once(
+    retry_seconds: float, counts: list[int], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Learnt on one thread (two were slow then). A retry on two threads at 0.5 s, against one
+    # thread's 1.0, asks for RETRY_AGAIN = 2 more at once: three of the latest five then decide
+    # (waiting for the retries, one in 16, took 52 calls at the median); one at 1.2 s asks for none.
+    assert _cost.RETRY_AGAIN == 2  # as documented
+    timings = timings_of()
+    with seeded(1):
+        chosen(timings, 30, {1: 1.0, 2: 1.5})
+    assert timings.faster == {2: 1}
+    monkeypatch.setattr(_cost, "_chance", Scripted([0.05] + [0.9] * 4))  # a retry, then none drawn
+    assert chosen(timings, 5, {1: 1.0, 2: retry_seconds}) == counts
+
+
 @seeded(3)
 def test_a_timed_plan_follows_a_change_of_load() -> None:
     timings = timings_of()

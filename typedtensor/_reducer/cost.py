@@ -125,6 +125,7 @@ TIMED_GAIN: Final = 1.05  # several threads only where at least this much faster
 LEARN_ODDS: Final = 2  # until then the model's count runs, the other on one call in this many
 RETRY_ODDS: Final = 16  # then the faster runs, the other on one call in this many: load changes
 KEPT_TIMED_ODDS: Final = 4  # ... and a plan keeping one thread times one call in this many, retries included
+RETRY_AGAIN: Final = 2  # a retry faster than the kept count's median: this many more at once, so three of five can decide
 _chance = random.Random()  # which calls time the other count: at random, so no periodic workload lines up
 if hasattr(os, "register_at_fork"):
     os.register_at_fork(after_in_child=_chance.seed)  # a forked child draws its own
@@ -141,17 +142,22 @@ class Timings:
     threads after a second of sleep took 1.3-2.4x its later ones, so five outlast two such times
     and three only one; more slow ones wait for the retries), timed on every call if that is
     several threads, and the other count on one call in ``RETRY_ODDS``, so a change of load is
-    seen; a plan that keeps one thread times one call in ``KEPT_TIMED_ODDS``, retries included.
+    seen; a retry faster than the kept count's median runs that count on the next
+    ``RETRY_AGAIN`` calls too, so three of the latest five can decide at once (a plan that learnt
+    one thread while the other core was busy, simulated: back on two threads after 16 calls at
+    the median, 52 waiting for the retries; a count fast half the time ran on 19% of calls, not
+    12%); a plan that keeps one thread times one call in ``KEPT_TIMED_ODDS``, retries included.
     Races between threads calling one plan only blur the figures; the bits never depend on the
     count."""
 
-    __slots__ = ("cost", "pieces", "seconds", "faster")
+    __slots__ = ("cost", "pieces", "seconds", "faster", "again")
 
     def __init__(self, cost: Cost, pieces: int) -> None:
         self.cost = cost  # the plan's: the model's count while learning
         self.pieces = pieces  # how many pieces threads may share: the parts, or a single call's units
         self.seconds: dict[int, list[float]] = {}
         self.faster: dict[int, int] = {}  # by the threads a call may use: the count the times favour, once learnt
+        self.again = 0  # calls that run the other count next: a retry that came out faster asks for more
 
     def choose(self) -> tuple[int, bool]:
         """How many threads the next call runs on (1 or all it may use, at most its pieces), and
@@ -172,6 +178,9 @@ class Timings:
         learning = kept is None
         if kept is None:  # learning: the model's count, or the other
             kept = model_count(self.cost, threads)
+        if self.again and not learning:
+            self.again -= 1
+            return 1 if kept == threads else threads, True
         if draw * (LEARN_ODDS if learning else RETRY_ODDS) < 1:
             return 1 if kept == threads else threads, True
         return kept, learning or kept > 1 or draw * KEPT_TIMED_ODDS < 1
@@ -185,7 +194,17 @@ class Timings:
         one = self.seconds.get(1, [])
         for many, times in tuple(self.seconds.items()):  # a copy: another thread may add a count
             if many > 1 and len(one) == len(times) == TIMED_KEPT:
+                was = self.faster.get(many)
                 self.faster[many] = many if _median(one) >= TIMED_GAIN * _median(times) else 1
+                if was is not None and self.faster[many] != was:
+                    self.again = 0  # decided: no more of the count it left
+                elif was is not None and self.again == 0 and threads != was and _promising(threads, seconds, one, times):
+                    self.again = RETRY_AGAIN
+
+
+def _promising(threads: int, seconds: float, one: list[float], many: list[float]) -> bool:
+    """Whether a retry's time on ``threads`` threads would win were it its count's median."""
+    return seconds < TIMED_GAIN * _median(many) if threads == 1 else _median(one) >= TIMED_GAIN * seconds
 
 
 def _median(times: list[float]) -> float:
