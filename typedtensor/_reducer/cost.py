@@ -178,11 +178,12 @@ class Timings:
         learning = kept is None
         if kept is None:  # learning: the model's count, or the other
             kept = model_count(self.cost, threads)
+        other = 1 if kept == threads else threads
         if self.again and not learning:
             self.again -= 1
-            return 1 if kept == threads else threads, True
+            return other, True
         if draw * (LEARN_ODDS if learning else RETRY_ODDS) < 1:
-            return 1 if kept == threads else threads, True
+            return other, True
         return kept, learning or kept > 1 or draw * KEPT_TIMED_ODDS < 1
 
     def record(self, threads: int, seconds: float) -> None:
@@ -198,7 +199,7 @@ class Timings:
                 self.faster[many] = many if _median(one) >= TIMED_GAIN * _median(times) else 1
                 if was is not None and self.faster[many] != was:
                     self.again = 0  # decided: no more of the count it left
-                elif was is not None and self.again == 0 and threads != was and _promising(threads, seconds, one, times):
+                elif was is not None and self.again == 0 and threads in (1, many) and threads != was and _promising(threads, seconds, one, times):
                     self.again = RETRY_AGAIN
 
 
