@@ -195,17 +195,18 @@ class Timings:
         one = self.seconds.get(1, [])
         for many, times in tuple(self.seconds.items()):  # a copy: another thread may add a count
             if many > 1 and len(one) == len(times) == TIMED_KEPT:
-                was = self.faster.get(many)
-                self.faster[many] = many if _median(one) >= TIMED_GAIN * _median(times) else 1
+                was, medians = self.faster.get(many), {1: _median(one), many: _median(times)}
+                self.faster[many] = _faster(medians, many)
                 if was is not None and self.faster[many] != was:
                     self.again = 0  # decided: no more of the count it left
-                elif was is not None and self.again == 0 and threads in (1, many) and threads != was and _promising(threads, seconds, one, times):
-                    self.again = RETRY_AGAIN
+                elif was is not None and not self.again and threads in medians and threads != was:
+                    # a retry: would it win, were its time its count's median?
+                    self.again = RETRY_AGAIN if _faster({**medians, threads: seconds}, many) == threads else 0
 
 
-def _promising(threads: int, seconds: float, one: list[float], many: list[float]) -> bool:
-    """Whether a retry's time on ``threads`` threads would win were it its count's median."""
-    return seconds < TIMED_GAIN * _median(many) if threads == 1 else _median(one) >= TIMED_GAIN * seconds
+def _faster(medians: dict[int, float], many: int) -> int:
+    """1 or ``many``: the count whose median time is lower, several threads by ``TIMED_GAIN``."""
+    return many if medians[1] >= TIMED_GAIN * medians[many] else 1
 
 
 def _median(times: list[float]) -> float:
